@@ -1,0 +1,45 @@
+"""A decision: who must choose what now, and every legal answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arbitre.engine.i18n import Msg
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer: a stable machine key and the text a person reads."""
+
+    key: str
+    text: Msg
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The question the game asks one seat; `options` holds every legal answer."""
+
+    seat: int
+    kind: str
+    options: tuple[Option, ...]
+    text: Msg
+    rules: tuple[str, ...] = ()
+
+    def keys(self) -> list[str]:
+        return [o.key for o in self.options]
+
+    def find(self, key: str) -> Option | None:
+        for option in self.options:
+            if option.key == key:
+                return option
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "text": self.text.to_json(),
+            "rules": list(self.rules),
+            "options": [{"key": o.key, "text": o.text.to_json()} for o in self.options],
+        }

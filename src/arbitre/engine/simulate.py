@@ -1,0 +1,144 @@
+"""Many games in parallel processes, summarised per seat (used by `arbitre simulate`)."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbitre.engine.agents import make_agent
+from arbitre.engine.registry import get
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    seed: int
+    scores: list[float] | None
+    decisions: int
+    seconds: float
+    error: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def play_one(
+    game: str, config: Mapping[str, Any], agents: Sequence[str], seed: int, max_decisions: int
+) -> GameOutcome:
+    """One whole game; any exception is caught and reported, never raised."""
+    start = time.perf_counter()
+    decisions = 0
+    try:
+        ruleset = get(game)
+        state = ruleset.new(config, seed)
+        seats = ruleset.seats(config)
+        if len(agents) != len(seats):
+            raise ValueError(f"{len(seats)} seats ({', '.join(seats)}) but {len(agents)} agents")
+        players = [make_agent(ruleset, name, seed * 7919 + i) for i, name in enumerate(agents)]
+        while decisions < max_decisions:
+            decision = ruleset.decision(state)
+            if decision is None:
+                break
+            key = players[decision.seat].choose(ruleset, state, decision)
+            ruleset.apply(state, key)
+            decisions += 1
+        result = ruleset.result(state)
+        if result is None:
+            raise RuntimeError(f"no result after {decisions} decisions")
+        return GameOutcome(
+            seed,
+            list(result.scores),
+            decisions,
+            time.perf_counter() - start,
+            details=dict(result.details),
+        )
+    except Exception:
+        return GameOutcome(
+            seed, None, decisions, time.perf_counter() - start, error=traceback.format_exc()
+        )
+
+
+def _play_batch(
+    game: str, config: Mapping[str, Any], agents: Sequence[str], seeds: Sequence[int], cap: int
+) -> list[GameOutcome]:
+    return [play_one(game, config, agents, s, cap) for s in seeds]
+
+
+def simulate(
+    game: str,
+    games: int,
+    agents: Sequence[str],
+    seed: int = 0,
+    workers: int = 1,
+    config: Mapping[str, Any] | None = None,
+    max_decisions: int = 100_000,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` games (seeds seed, seed+1, …) and summarise them."""
+    config = dict(config or {})
+    seeds = list(range(seed, seed + games))
+    outcomes: list[GameOutcome] = []
+    start = time.perf_counter()
+    batch = max(1, min(50, games // max(1, workers * 8)))
+    chunks = [seeds[i : i + batch] for i in range(0, len(seeds), batch)]
+    if workers <= 1:
+        for chunk in chunks:
+            done = _play_batch(game, config, agents, chunk, max_decisions)
+            outcomes.extend(done)
+            if progress:
+                progress(len(done))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [
+                pool.submit(_play_batch, game, config, agents, chunk, max_decisions)
+                for chunk in chunks
+            ]
+            for future in as_completed(futures):
+                done = future.result()
+                outcomes.extend(done)
+                if progress:
+                    progress(len(done))
+    wall = time.perf_counter() - start
+    seats = get(game).seats(config)
+    return summarise(game, seats, agents, outcomes, wall, workers)
+
+
+def summarise(
+    game: str,
+    seats: Sequence[str],
+    agents: Sequence[str],
+    outcomes: list[GameOutcome],
+    wall: float,
+    workers: int,
+) -> dict[str, Any]:
+    finished = [o for o in outcomes if o.scores is not None]
+    errors = [o for o in outcomes if o.error is not None]
+    n_seats = len(agents)
+    results = []
+    for i in range(n_seats):
+        scores = [o.scores[i] for o in finished if o.scores is not None]
+        results.append(
+            {
+                "seat": seats[i] if i < len(seats) else str(i),
+                "agent": agents[i],
+                "wins": sum(1 for s in scores if s == 1.0),
+                "draws": sum(1 for s in scores if s == 0.5),
+                "losses": sum(1 for s in scores if s == 0.0),
+                "mean_score": (sum(scores) / len(scores)) if scores else 0.0,
+            }
+        )
+    decisions = sum(o.decisions for o in outcomes)
+    cpu = sum(o.seconds for o in outcomes)
+    return {
+        "game": game,
+        "games": len(outcomes),
+        "errors": len(errors),
+        "error_samples": [{"seed": o.seed, "error": o.error} for o in errors[:3]],
+        "results": results,
+        "mean_decisions": decisions / len(outcomes) if outcomes else 0.0,
+        "decisions_per_second": decisions / wall if wall > 0 else 0.0,
+        "decisions_per_cpu_second": decisions / cpu if cpu > 0 else 0.0,
+        "seconds": wall,
+        "workers": workers,
+    }

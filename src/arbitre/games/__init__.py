@@ -1,0 +1,1 @@
+"""The rule systems arbitre referees, one package each."""

@@ -1,0 +1,213 @@
+"""One activation: an action (attack, fire, trap, reload, recruit) and one movement (CB-30..CB-37).
+
+The movement comes before or after the action, never split (AMB-CB-10); Reload and Recruit
+allow none (CB-34, CB-36).
+"""
+
+from __future__ import annotations
+
+from arbitre.engine.decision import Decision, Option
+from arbitre.engine.i18n import Msg
+from arbitre.games.champs.logic import enemy_at, heroes_at, occupancy
+from arbitre.games.champs.state import MJ, ChampsState, Frame, Hero, Unit
+from arbitre.games.champs.troops import CATAPULT_RANGE, CATAPULTE, TYPES
+
+
+def members(s: ChampsState, act: Frame) -> tuple[list[Unit], list[Hero]]:
+    units = [s.units[uid] for uid in act.data["units"] if uid in s.units]
+    heroes = [
+        s.heroes[p]
+        for p in act.data["heroes"]
+        if not s.heroes[p].captured and s.heroes[p].cell >= 0
+    ]
+    return units, heroes
+
+
+def ready(s: ChampsState, u: Unit) -> bool:
+    """A loaded Catapult may fire in a later turn (or round) than its reload (AMB-CB-15f)."""
+    if u.kind != CATAPULTE or not u.loaded:
+        return False
+    if u.loaded_turn < 0:
+        return True
+    gap = s.turn_counter - u.loaded_turn
+    return gap >= len(s.cycle) if s.rules.catapult_next_round else gap >= 1
+
+
+def can_melee(s: ChampsState, cell: int, side: int) -> bool:
+    troop = [u for u in s.units.values() if u.cell == cell and u.side == side]
+    if any(u.kind != CATAPULTE or s.rules.catapult_melee for u in troop):
+        return True
+    # CB-51: a lone Gladiator fights like a Mastodon; other lone heroes never fight (CB-53).
+    return not troop and any(h.skill == "gladiateur" for h in heroes_at(s, cell))
+
+
+def trap_pool_left(s: ChampsState, seat: int) -> bool:
+    if s.side_of_seat(seat) == MJ:
+        return s.mj_traps_left != 0
+    pool = s.traps_left[seat] if s.rules.trap_pool_per_player else s.traps_left[0]
+    return pool != 0
+
+
+def trap_cells(s: ChampsState, act: Frame, units: list[Unit]) -> list[int]:
+    """Where a Soldier troop may lay a trap (CB-17, CB-20, AMB-CB-16c, AMB-CB-16k)."""
+    if not trap_pool_left(s, act.seat):
+        return []
+    out: set[int] = set()
+    occ = occupancy(s)
+    for cell in {u.cell for u in units}:
+        here = [u for u in units if u.cell == cell]
+        soldiers = [u for u in here if TYPES[u.kind].traps]
+        if not soldiers or (s.rules.trap_soldiers_only and len(soldiers) != len(here)):
+            continue
+        if not s.rules.trap_adjacent:
+            if cell not in s.traps:
+                out.add(cell)
+            continue
+        for n in s.geo.neighbours[cell]:
+            if n not in s.traps and n not in s.bf.obstacles and not occ.get(n):
+                if not any(h.cell == n and not h.captured for h in s.heroes):
+                    out.add(n)
+    return sorted(out)
+
+
+def decide_activation(s: ChampsState, act: Frame) -> Decision:
+    d = act.data
+    units, heroes = members(s, act)
+    side = s.side_of_seat(act.seat)
+    occ = occupancy(s)
+    opts: list[Option] = []
+    cells = sorted({u.cell for u in units} | {h.cell for h in heroes})
+    lbl = s.bf.label
+    if d["action"] is None:
+        for cell in cells:
+            if can_melee(s, cell, side):
+                for n in s.geo.neighbours[cell]:
+                    if enemy_at(s, n, side, occ):
+                        opts.append(
+                            Option(
+                                f"attack:{lbl(cell)}>{lbl(n)}",
+                                Msg("champs.opt.attack", {"src": lbl(cell), "dest": lbl(n)}),
+                            )
+                        )
+            if any(u.cell == cell and ready(s, u) for u in units):
+                lo, hi = CATAPULT_RANGE
+                for n in range(s.geo.size):
+                    dist = s.geo.distance(cell, n)
+                    if lo <= dist <= hi and enemy_at(s, n, side, occ):
+                        if s.rules.line_of_fire and not s.geo.line_clear(cell, n):
+                            continue
+                        opts.append(
+                            Option(
+                                f"fire:{lbl(cell)}>{lbl(n)}",
+                                Msg("champs.opt.fire", {"src": lbl(cell), "dest": lbl(n)}),
+                            )
+                        )
+        for cell in trap_cells(s, act, units):
+            opts.append(Option(f"trap:{lbl(cell)}", Msg("champs.opt.trap", {"cell": lbl(cell)})))
+        if not d["moved_before"] and units:
+            if _can_reload(s, units):
+                opts.append(Option("reload", Msg("champs.opt.reload")))
+            from arbitre.games.champs.recruit import can_recruit
+
+            if can_recruit(s, act, units, heroes):
+                opts.append(Option("recruit", Msg("champs.opt.recruit")))
+    if movement_open(s, act):
+        opts.append(Option("move", Msg("champs.opt.move")))
+    opts.append(Option("end", Msg("champs.opt.end_activation")))
+    return Decision(
+        act.seat,
+        "champs.activation",
+        tuple(opts),
+        Msg("champs.q.activation", {"cell": lbl(d["cell"])}),
+        ("CB-32", "CB-33", "CB-37", "AMB-CB-9", "AMB-CB-10"),
+    )
+
+
+def _can_reload(s: ChampsState, units: list[Unit]) -> bool:
+    """CB-34 / AMB-CB-15k: a troop with an unloaded Catapult may reload, and then not move."""
+    cats = [u for u in units if u.kind == CATAPULTE]
+    if not cats or all(u.loaded for u in cats):
+        return False
+    return not (s.rules.catapult_split_first and len(cats) != len(units))
+
+
+def movement_open(s: ChampsState, act: Frame) -> bool:
+    d = act.data
+    units, heroes = members(s, act)
+    if not units and not heroes:
+        return False
+    if d["action"] in ("reload", "recruit"):
+        return False
+    if d["action"] is None:
+        if not s.rules.move_only and d["moved_before"]:
+            return False
+        return not d["moved_before"]
+    if d["moved_after"]:
+        return False
+    if d["moved_before"] and not s.rules.split_around_action:
+        return False  # AMB-CB-10: one movement, before or after the action
+    if d["action"] == "attack" and not s.rules.advance_then_move and d.get("advanced"):
+        return False
+    return not d["moved_after"]
+
+
+def choose_activation(s: ChampsState, act: Frame, key: str) -> None:
+    d = act.data
+    if key == "end":
+        s.stack.pop()
+        return
+    if key == "move":
+        units, heroes = members(s, act)
+        cells = sorted({u.cell for u in units} | {h.cell for h in heroes})
+        src = d["cell"] if d["cell"] in cells else cells[0]
+        s.stack.append(Frame("move", act.seat, {"src": src, "sel": None, "moved": [], "groups": 0}))
+        return
+    if key == "reload":
+        d["action"] = "reload"
+        units, _h = members(s, act)
+        for u in units:
+            if u.kind == CATAPULTE and not u.loaded:
+                u.loaded = True
+                u.loaded_turn = s.turn_counter
+        s.log.append(Msg("champs.ev.reloaded", {"cell": s.bf.label(d["cell"])}, "CB-34"))
+        return
+    if key == "recruit":
+        d["action"] = "recruit"
+        side = s.side_of_seat(act.seat)
+        s.stack.append(Frame("recruit", act.seat, {"type": None, "activation": True, "side": side}))
+        return
+    if key.startswith("trap:"):
+        cell = s.bf.parse(key[5:])
+        assert cell is not None
+        d["action"] = "trap"
+        lay_trap(s, act.seat, cell)
+        return
+    verb, rest = key.split(":", 1)
+    src_s, dst_s = rest.split(">")
+    src, dst = s.bf.parse(src_s), s.bf.parse(dst_s)
+    d["action"] = "attack" if verb == "attack" else "fire"
+    from arbitre.games.champs.combat import start_combat
+
+    start_combat(s, act.seat, src, dst, verb == "fire")  # type: ignore[arg-type]
+
+
+def lay_trap(s: ChampsState, seat: int, cell: int) -> None:
+    """Lay a trap token (CB-17, CB-20, CB-22, AMB-CB-16)."""
+    side = s.side_of_seat(seat)
+    s.traps[cell] = side
+    s.trap_owner[cell] = seat
+    if side == MJ:
+        if s.mj_traps_left > 0:
+            s.mj_traps_left -= 1
+    else:
+        i = seat if s.rules.trap_pool_per_player else 0
+        if s.traps_left[i] > 0:
+            s.traps_left[i] -= 1
+    visible = s.rules.traps_visible
+    s.log.append(
+        Msg(
+            "champs.ev.trap_laid" if visible else "champs.ev.trap_laid_hidden",
+            {"seat": s.seats[seat], "cell": s.bf.label(cell) if visible else "?"},
+            "CB-17",
+        )
+    )

@@ -1,0 +1,242 @@
+"""Battlefields as data and the grid geometry (AMB-CB-1, AMB-CB-2, AMB-CB-6, CB-15).
+
+Cells are ints `y * width + x`; a Geometry precomputes neighbours for one rule set.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from arbitre.engine.ruleset import ConfigError
+from arbitre.games.champs.troops import BY_ID
+
+OBJECTIVES = ("reach_start_line", "annihilation")
+
+
+@dataclass(frozen=True, slots=True)
+class Battlefield:
+    """A grid, its obstacles, both start lines, the recruitment deck and the objective."""
+
+    id: str
+    name_fr: str
+    name_en: str
+    provenance: str
+    width: int
+    height: int
+    obstacles: frozenset[int]
+    players_line: tuple[int, ...]
+    mj_line: tuple[int, ...]
+    deck: tuple[str, ...]
+    objective: str
+    rounds: int
+    trap_tokens: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def cell(self, x: int, y: int) -> int:
+        return y * self.width + x
+
+    def xy(self, cell: int) -> tuple[int, int]:
+        return cell % self.width, cell // self.width
+
+    def label(self, cell: int) -> str:
+        x, y = self.xy(cell)
+        return f"{x},{y}"
+
+    def parse(self, text: str) -> int | None:
+        try:
+            xs, ys = text.split(",")
+            x, y = int(xs), int(ys)
+        except ValueError:
+            return None
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return self.cell(x, y)
+        return None
+
+    def name(self, lang: str) -> str:
+        return self.name_fr if lang == "fr" else self.name_en
+
+
+def _line(where: str, width: int, height: int, fname: str) -> tuple[int, ...]:
+    rows = {"bottom": 0, "top": height - 1}
+    if where not in rows:
+        raise ConfigError(f"{fname}: start line must be 'bottom' or 'top', got {where!r}")
+    y = rows[where]
+    return tuple(y * width + x for x in range(width))
+
+
+def parse_battlefield(bid: str, raw: dict[str, Any], fname: str) -> Battlefield:
+    """Validate one battlefield; errors name the file and the field."""
+
+    def need(key: str, kind: type) -> Any:
+        if not isinstance(raw.get(key), kind):
+            raise ConfigError(f"{fname}: field {key!r} missing or not a {kind.__name__}")
+        return raw[key]
+
+    width, height = need("width", int), need("height", int)
+    if not (3 <= width <= 30 and 3 <= height <= 30):
+        raise ConfigError(f"{fname}: width and height must be between 3 and 30")
+    obstacles = set()
+    for item in need("obstacles", list):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not (0 <= item[0] < width and 0 <= item[1] < height)
+        ):
+            raise ConfigError(f"{fname}: obstacle {item!r} is not an [x, y] on the grid")
+        obstacles.add(item[1] * width + item[0])
+    players = _line(raw.get("players_line", "bottom"), width, height, fname)
+    mj = _line(raw.get("mj_line", "top"), width, height, fname)
+    if set(players) & set(mj):
+        raise ConfigError(f"{fname}: the two start lines must differ (CB-27)")
+    if obstacles & (set(players) | set(mj)):
+        raise ConfigError(f"{fname}: an obstacle stands on a start line")
+    deck: list[str] = []
+    for tid, count in need("deck", dict).items():
+        if tid not in BY_ID:
+            raise ConfigError(f"{fname}: deck names unknown troop type {tid!r}")
+        if not isinstance(count, int) or count < 0:
+            raise ConfigError(f"{fname}: deck count for {tid!r} must be a whole number")
+        deck.extend([tid] * count)
+    objective = raw.get("objective", "reach_start_line")
+    if objective not in OBJECTIVES:
+        raise ConfigError(f"{fname}: objective must be one of {OBJECTIVES}")
+    rounds = raw.get("rounds", 12)
+    if not isinstance(rounds, int) or rounds < 1:
+        raise ConfigError(f"{fname}: 'rounds' must be a positive whole number")
+    tokens = raw.get("trap_tokens")
+    if tokens is not None and (not isinstance(tokens, int) or tokens < 0):
+        raise ConfigError(f"{fname}: 'trap_tokens' must be a whole number")
+    return Battlefield(
+        id=bid,
+        name_fr=str(raw.get("name_fr", bid)),
+        name_en=str(raw.get("name_en", bid)),
+        provenance=str(raw.get("provenance", "reconstructed")),
+        width=width,
+        height=height,
+        obstacles=frozenset(obstacles),
+        players_line=players,
+        mj_line=mj,
+        deck=tuple(deck),
+        objective=objective,
+        rounds=rounds,
+        trap_tokens=tokens,
+    )
+
+
+def builtin_battlefields() -> list[str]:
+    folder = resources.files("arbitre.games.champs").joinpath("data/battlefields")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+@lru_cache(maxsize=64)
+def load_battlefield(name: str) -> Battlefield:
+    """A built-in battlefield by name, or a TOML file path."""
+    if name.endswith(".toml"):
+        path = Path(name)
+        if not path.is_file():
+            raise ConfigError(f"config 'battlefield': no file {name!r}")
+        return parse_battlefield(path.stem, tomllib.loads(path.read_text("utf-8")), name)
+    if name not in builtin_battlefields():
+        raise ConfigError(
+            f"config 'battlefield': unknown {name!r}; built-in: {', '.join(builtin_battlefields())}"
+        )
+    text = (
+        resources.files("arbitre.games.champs")
+        .joinpath(f"data/battlefields/{name}.toml")
+        .read_text("utf-8")
+    )
+    return parse_battlefield(name, tomllib.loads(text), f"battlefields/{name}.toml")
+
+
+class Geometry:
+    """Neighbours and distances of one battlefield under one adjacency rule (AMB-CB-2)."""
+
+    def __init__(self, bf: Battlefield, adjacency: int, corner_cutting: bool) -> None:
+        self.bf = bf
+        self.adjacency = adjacency
+        w, h = bf.width, bf.height
+        self.size = w * h
+        deltas = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        if adjacency == 8:
+            deltas += [(-1, -1), (1, -1), (-1, 1), (1, 1)]
+        self.neighbours: list[tuple[int, ...]] = []
+        # steps: neighbours a mover may step to (corner cutting past obstacles may be barred)
+        self.steps: list[tuple[int, ...]] = []
+        for c in range(self.size):
+            x, y = c % w, c // w
+            ns, st = [], []
+            for dx, dy in deltas:
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < w and 0 <= ny < h:
+                    n = ny * w + nx
+                    ns.append(n)
+                    if (
+                        dx
+                        and dy
+                        and not corner_cutting
+                        and (
+                            (y * w + nx) in bf.obstacles or (ny * w + x) in bf.obstacles
+                        )
+                    ):
+                        continue
+                    st.append(n)
+            self.neighbours.append(tuple(ns))
+            self.steps.append(tuple(st))
+
+    def distance(self, a: int, b: int) -> int:
+        w = self.bf.width
+        dx, dy = abs(a % w - b % w), abs(a // w - b // w)
+        return max(dx, dy) if self.adjacency == 8 else dx + dy
+
+    def adjacent(self, a: int, b: int) -> bool:
+        return b in self.neighbours[a]
+
+    def retreat_candidates(self, attacker: int, defender: int, mode: str) -> list[int]:
+        """Cells adjacent to the defender lying away from the attacker (AMB-CB-6)."""
+        w = self.bf.width
+        ax, ay, dx, dy = attacker % w, attacker // w, defender % w, defender // w
+        vx, vy = dx - ax, dy - ay
+        out = []
+        if mode == "straight":
+            sx = (vx > 0) - (vx < 0)
+            sy = (vy > 0) - (vy < 0)
+            n = self._offset(defender, sx, sy)
+            return [n] if n is not None and n in self.neighbours[defender] else []
+        base = self.distance(attacker, defender)
+        for n in self.neighbours[defender]:
+            cx, cy = n % w - dx, n // w - dy
+            if mode == "halfplane":
+                if cx * vx + cy * vy > 0:
+                    out.append(n)
+            elif self.distance(attacker, n) > base:
+                out.append(n)
+        return out
+
+    def _offset(self, cell: int, dx: int, dy: int) -> int | None:
+        w, h = self.bf.width, self.bf.height
+        x, y = cell % w + dx, cell // w + dy
+        if 0 <= x < w and 0 <= y < h:
+            return y * w + x
+        return None
+
+    def line_clear(self, a: int, b: int) -> bool:
+        """No obstacle on the straight line between two cells (AMB-CB-15b alternative)."""
+        w = self.bf.width
+        x0, y0, x1, y1 = a % w, a // w, b % w, b // w
+        steps = max(abs(x1 - x0), abs(y1 - y0))
+        for i in range(1, steps):
+            x = round(x0 + (x1 - x0) * i / steps)
+            y = round(y0 + (y1 - y0) * i / steps)
+            if y * w + x in self.bf.obstacles:
+                return False
+        return True
+
+
+@lru_cache(maxsize=64)
+def geometry(bf: Battlefield, adjacency: int, corner_cutting: bool) -> Geometry:
+    return Geometry(bf, adjacency, corner_cutting)

@@ -1,0 +1,272 @@
+"""Movement: groups, speed, flying, splitting and gathering (CB-37, CB-40..CB-46, AMB-CB-10..12).
+
+A group moves to a destination along the path that crosses the fewest enemy traps.
+"""
+
+from __future__ import annotations
+
+from arbitre.engine.decision import Decision, Option
+from arbitre.engine.i18n import Msg
+from arbitre.games.champs.logic import enter, enemy_at, occupancy, push_overflow
+from arbitre.games.champs.state import ChampsState, Frame, Hero, Unit
+from arbitre.games.champs.troops import MASTODONTE, TYPES
+
+
+def lone_speed(s: ChampsState, skill: str) -> int:
+    """A lone Gladiator moves like a Mastodon (CB-51); other lone heroes per AMB-CB-20a."""
+    return TYPES[MASTODONTE].move if skill == "gladiateur" else s.rules.lone_move
+
+
+def movers(s: ChampsState, act: Frame, mv: Frame) -> tuple[list[Unit], list[Hero]]:
+    moved = mv.data["moved"]
+    units = [
+        s.units[uid] for uid in act.data["units"] if uid in s.units and uid not in moved
+    ]
+    heroes = [
+        s.heroes[p]
+        for p in act.data["heroes"]
+        if not s.heroes[p].captured and s.heroes[p].cell >= 0 and -1 - p not in moved
+    ]
+    return units, heroes
+
+
+def selection(s: ChampsState, act: Frame, mv: Frame) -> tuple[list[Unit], list[Hero]]:
+    units, heroes = movers(s, act, mv)
+    src = mv.data["src"]
+    units = [u for u in units if u.cell == src]
+    heroes = [h for h in heroes if h.cell == src]
+    sel = mv.data["sel"]
+    if sel is not None:
+        units = [u for u in units if u.uid in sel]
+        heroes = [h for h in heroes if -1 - h.seat in sel]
+    return units, heroes
+
+
+def group_profile(
+    s: ChampsState, units: list[Unit], heroes: list[Hero], spent: dict[str, int] | None = None
+) -> tuple[int, bool]:
+    """Speed of the slowest member; flying only if every member flies (AMB-CB-11, AMB-CB-20b).
+
+    `spent` holds steps already used this activation (AMB-CB-10 alternative: split movement).
+    """
+    spent = spent or {}
+    if units:
+        speed = min(TYPES[u.kind].move - spent.get(str(u.uid), 0) for u in units)
+        flying = all(TYPES[u.kind].flying for u in units) and (
+            not heroes or s.rules.hero_can_fly
+        )
+    else:
+        speed = min(
+            (lone_speed(s, h.skill) - spent.get(f"h{h.seat}", 0) for h in heroes), default=0
+        )
+        flying = False
+    return speed, flying
+
+
+def reachable(
+    s: ChampsState, src: int, side: int, speed: int, flying: bool
+) -> dict[int, list[int]]:
+    """Destinations within `speed` steps, each with the path crossing fewest enemy traps."""
+    occ = occupancy(s)
+    geo, obstacles, rules = s.geo, s.bf.obstacles, s.rules
+
+    def enemy(c: int) -> bool:
+        return enemy_at(s, c, side, occ)
+
+    def trap_cost(c: int) -> int:
+        return 1 if (not flying and s.traps.get(c, side) != side) else 0
+
+    def may_continue(c: int) -> bool:
+        if flying:
+            return True
+        if rules.trap_stops and trap_cost(c):
+            return False
+        if rules.zoc and any(enemy(n) for n in geo.neighbours[c]):
+            return False  # AMB-CB-12 alternative: stop next to an enemy
+        if not rules.through_allied and c != src and side_has(c):
+            return False
+        return True
+
+    def side_has(c: int) -> bool:
+        us = occ.get(c)
+        return bool(us) and us[0].side == side  # type: ignore[index]
+
+    best: dict[int, tuple[int, int, list[int]]] = {}
+    layer: dict[int, tuple[int, list[int]]] = {src: (0, [])}
+    for step in range(1, speed + 1):
+        nxt: dict[int, tuple[int, list[int]]] = {}
+        for c, (traps, path) in layer.items():
+            if c != src and not may_continue(c):
+                continue
+            for n in geo.steps[c]:
+                if n == src:
+                    continue
+                if not flying and (n in obstacles or enemy(n)):
+                    continue  # CB-40, CB-42
+                cost = traps + trap_cost(n)
+                if n not in nxt or cost < nxt[n][0]:
+                    nxt[n] = (cost, [*path, n])
+        for n, (cost, path) in nxt.items():
+            if n in obstacles or enemy(n):
+                continue  # CB-41: flyers may not end there
+            if n not in best or (cost, step) < best[n][:2]:
+                best[n] = (cost, step, path)
+        layer = nxt
+    return {n: path for n, (_c, _s, path) in best.items()}
+
+
+def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
+    act = s.stack[-2]
+    units, heroes = movers(s, act, mv)
+    if not units and not heroes:
+        return None
+    if not s.rules.split_many and mv.data["groups"] >= 1:
+        return None
+    cells = sorted({u.cell for u in units} | {h.cell for h in heroes})
+    if mv.data["src"] not in cells:
+        return None
+    src = mv.data["src"]
+    opts: list[Option] = []
+    for c in cells:
+        if c != src:
+            opts.append(Option(f"from:{s.bf.label(c)}", Msg("champs.opt.from", {"cell": s.bf.label(c)})))
+    here_units = [u for u in units if u.cell == src]
+    here_heroes = [h for h in heroes if h.cell == src]
+    sel_units, sel_heroes = selection(s, act, mv)
+    if len(here_units) + len(here_heroes) > 1:
+        for u in here_units:
+            opts.append(
+                Option(
+                    f"sel:u{u.uid}",
+                    Msg(
+                        "champs.opt.toggle",
+                        {"what": f"champs.type.{TYPES[u.kind].id}", "n": u.uid, "on": u in sel_units},
+                    ),
+                )
+            )
+        for h in here_heroes:
+            opts.append(
+                Option(
+                    f"sel:h{h.seat}",
+                    Msg(
+                        "champs.opt.toggle",
+                        {"what": f"champs.hero.{h.skill}", "n": s.seats[h.seat], "on": h in sel_heroes},
+                    ),
+                )
+            )
+    if sel_units or sel_heroes:
+        speed, flying = group_profile(s, sel_units, sel_heroes, act.data["spent"])
+        side = s.side_of_seat(act.seat)
+        for dest in sorted(reachable(s, src, side, speed, flying)):
+            opts.append(Option(f"to:{s.bf.label(dest)}", Msg("champs.opt.to", {"cell": s.bf.label(dest)})))
+    opts.append(Option("stop", Msg("champs.opt.stop_move")))
+    return Decision(
+        mv.seat,
+        "champs.move",
+        tuple(opts),
+        Msg("champs.q.move", {"cell": s.bf.label(src)}),
+        ("CB-37", "CB-40", "CB-41", "CB-44", "CB-45"),
+    )
+
+
+def auto_move(s: ChampsState, mv: Frame) -> None:
+    """Nothing left to move here: switch to another source cell, or leave the movement."""
+    act = s.stack[-2]
+    units, heroes = movers(s, act, mv)
+    cells = sorted({u.cell for u in units} | {h.cell for h in heroes})
+    if cells and mv.data["src"] not in cells and (s.rules.split_many or mv.data["groups"] == 0):
+        mv.data["src"] = cells[0]
+        mv.data["sel"] = None
+        return
+    s.stack.pop()
+
+
+def choose_move(s: ChampsState, mv: Frame, key: str) -> None:
+    act = s.stack[-2]
+    if key == "stop":
+        s.stack.pop()
+        return
+    if key.startswith("from:"):
+        mv.data["src"] = s.bf.parse(key[5:])
+        mv.data["sel"] = None
+        return
+    if key.startswith("sel:"):
+        token = int(key[5:]) if key[4] == "u" else -1 - int(key[5:])
+        units, heroes = movers(s, act, mv)
+        src = mv.data["src"]
+        if mv.data["sel"] is None:
+            mv.data["sel"] = [u.uid for u in units if u.cell == src] + [
+                -1 - h.seat for h in heroes if h.cell == src
+            ]
+        sel = mv.data["sel"]
+        if token in sel:
+            sel.remove(token)
+        else:
+            sel.append(token)
+        return
+    dest = s.bf.parse(key[3:])
+    assert dest is not None
+    units, heroes = selection(s, act, mv)
+    speed, flying = group_profile(s, units, heroes, act.data["spent"])
+    side = s.side_of_seat(act.seat)
+    path = reachable(s, mv.data["src"], side, speed, flying)[dest]
+    spent = act.data["spent"]
+    for token in [str(u.uid) for u in units] + [f"h{h.seat}" for h in heroes]:
+        spent[token] = spent.get(token, 0) + len(path)
+    mv.data["moved"].extend([u.uid for u in units] + [-1 - h.seat for h in heroes])
+    mv.data["groups"] += 1
+    mv.data["sel"] = None
+    phase = "moved_before" if act.data["action"] is None else "moved_after"
+    act.data[phase] = True
+    s.log.append(
+        Msg(
+            "champs.ev.moved",
+            {
+                "n": len(units) + len(heroes),
+                "src": s.bf.label(mv.data["src"]),
+                "dest": s.bf.label(dest),
+            },
+            "CB-37",
+        )
+    )
+    if s.rules.catapult_unload_on_move:
+        for u in units:
+            u.loaded = False  # AMB-CB-15g alternative
+    s.stack.append(
+        Frame(
+            "travel",
+            mv.seat,
+            {
+                "path": path,
+                "uids": [u.uid for u in units],
+                "heroes": [h.seat for h in heroes],
+                "side": side,
+                "flying": flying,
+            },
+        )
+    )
+
+
+def auto_travel(s: ChampsState, tr: Frame) -> None:
+    """Walk the path one cell at a time so traps trigger where they lie (CB-18, AMB-CB-16e)."""
+    d = tr.data
+    if not d["path"]:
+        s.stack.pop()
+        if d.get("last") is not None:
+            push_overflow(s, d["last"], d["side"])
+        return
+    cell = d["path"].pop(0)
+    final = not d["path"]
+    group = [s.units[uid] for uid in d["uids"] if uid in s.units]
+    for u in group:
+        u.cell = cell
+    for p in d["heroes"]:
+        s.heroes[p].cell = cell
+    trapped = s.traps.get(cell, d["side"]) != d["side"]
+    if trapped and (not d["flying"] or (final and s.rules.flyers_trigger)):
+        enter(s, group, cell, d["side"], final)
+        if s.rules.trap_stops and not d["flying"]:
+            d["path"] = []
+            final = True
+    if final:
+        d["last"] = cell

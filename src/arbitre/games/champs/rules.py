@@ -1,0 +1,172 @@
+"""The Champs de Bataille ruleset: the engine protocol over the frame handlers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from arbitre.engine.decision import Decision
+from arbitre.engine.i18n import Msg
+from arbitre.engine.rng import Rng
+from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
+from arbitre.games.champs import activation, combat, movement, recruit, setup, turns
+from arbitre.games.champs.config import options, resolve
+from arbitre.games.champs.state import ChampsState, Frame
+from arbitre.games.champs.view import build_view
+
+Decide = Callable[[ChampsState, Frame], Decision | None]
+Choose = Callable[[ChampsState, Frame, str], None]
+Auto = Callable[[ChampsState, Frame], None]
+
+
+def _never(s: ChampsState, f: Frame) -> None:
+    return None
+
+
+def _no_choice(s: ChampsState, f: Frame, key: str) -> None:
+    raise AssertionError(f"frame {f.kind} takes no choice")
+
+
+def _no_auto(s: ChampsState, f: Frame) -> None:
+    raise AssertionError(f"frame {f.kind} cannot progress on its own")
+
+
+HANDLERS: dict[str, tuple[Decide, Choose, Auto]] = {
+    "deploy": (setup.decide_deploy, setup.choose_deploy, setup.auto_deploy),
+    "mj_army": (setup.decide_mj_army, setup.choose_mj_army, setup.auto_mj_army),
+    "turn": (turns.decide_turn, turns.choose_turn, _no_auto),
+    "consent": (turns.decide_consent, turns.choose_consent, _no_auto),
+    "activation": (activation.decide_activation, activation.choose_activation, _no_auto),
+    "move": (movement.decide_move, movement.choose_move, movement.auto_move),
+    "travel": (_never, _no_choice, movement.auto_travel),
+    "combat": (combat.decide_combat, combat.choose_combat, combat.auto_combat),
+    "loss": (combat.decide_loss, combat.choose_loss, combat.auto_loss),
+    "retreat": (combat.decide_retreat, combat.choose_retreat, combat.auto_retreat),
+    "trap": (_never, _no_choice, combat.auto_trap),
+    "overflow": (combat.decide_overflow, combat.choose_overflow, combat.auto_overflow),
+    "recruit": (recruit.decide_recruit, recruit.choose_recruit, recruit.auto_recruit),
+}
+
+RULE_IDS = tuple(f"CB-{i}" for i in range(1, 72))
+
+
+def settle(s: ChampsState) -> None:
+    """Run automatic work until a person must choose or the game is over."""
+    for _ in range(100_000):
+        if s.over or not s.stack:
+            s.cached = None
+            return
+        top = s.stack[-1]
+        decide, _choose, auto = HANDLERS[top.kind]
+        decision = decide(s, top)
+        if decision is not None:
+            s.cached = decision
+            return
+        auto(s, top)
+    raise RuntimeError("settle() did not reach a decision")
+
+
+class Champs:
+    """Champs de Bataille: 1–4 players and their heroes against the MJ (seed 004)."""
+
+    id = "champs"
+    version = "1"
+
+    def seats(self, config: Mapping[str, Any]) -> tuple[str, ...]:
+        players = resolve(config).players
+        return (*(f"p{i + 1}" for i in range(players)), "mj")
+
+    def new(self, config: Mapping[str, Any], seed: int) -> ChampsState:
+        s = setup.new_state(dict(config), seed)
+        settle(s)
+        return s
+
+    def decision(self, state: ChampsState) -> Decision | None:
+        return state.cached
+
+    def apply(self, state: ChampsState, key: str) -> None:
+        decision = state.cached
+        if decision is None:
+            raise IllegalChoice(Msg("engine.illegal.game_over"))
+        if decision.find(key) is None:
+            from arbitre.games.champs.explain import why_not
+
+            raise IllegalChoice(why_not(state, decision, key))
+        state.log = []
+        top = state.stack[-1]
+        HANDLERS[top.kind][1](state, top, key)
+        settle(state)
+
+    def result(self, state: ChampsState) -> Result | None:
+        if not state.over:
+            return None
+        o = state.outcome
+        n = len(state.seats)
+        winner = o["winner"]
+        if winner == "draw":
+            scores = tuple([0.5] * n)
+        else:
+            players = 1.0 if winner == "players" else 0.0
+            scores = (*([players] * (n - 1)), 1.0 - players)
+        details = {
+            "winner": winner,
+            "reason": o["reason"],
+            "rounds": o["round"],
+            "destiny": {state.seats[h.seat]: h.destiny for h in state.heroes},
+            "captured": [state.seats[h.seat] for h in state.heroes if h.captured],
+            "units": {
+                "players": sum(1 for u in state.units.values() if u.side == 0),
+                "mj": sum(1 for u in state.units.values() if u.side == 1),
+            },
+        }
+        return Result(
+            scores,
+            Msg("champs.result", {"winner": f"champs.side.{winner}", "reason": o["reason"]}, o["rule"]),
+            details,
+        )
+
+    def view(self, state: ChampsState, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def clone(self, state: ChampsState) -> ChampsState:
+        twin = state.copy()
+        twin.cached = state.cached  # decisions are immutable; sharing is safe
+        return twin
+
+    def determinize(self, state: ChampsState, seat: int, rng: Rng) -> ChampsState:
+        """Resample what `seat` cannot see: deck order, future dice, hidden enemy traps."""
+        twin = self.clone(state)
+        rng.shuffle(twin.deck)
+        rng.shuffle(twin.mj_deck)
+        twin.rng = Rng(rng.next64())
+        if not state.rules.traps_visible:
+            side = state.side_of_seat(seat)
+            hidden = [c for c, sd in twin.traps.items() if sd != side]
+            free = [
+                c
+                for c in range(twin.geo.size)
+                if c not in twin.bf.obstacles and (c not in twin.traps or c in hidden)
+            ]
+            removed = [(twin.traps.pop(c), twin.trap_owner.pop(c, seat)) for c in hidden]
+            for sd, owner in removed:
+                new = free.pop(rng.below(len(free)))
+                twin.traps[new] = sd
+                twin.trap_owner[new] = owner
+        return twin
+
+    def events(self, state: ChampsState) -> Sequence[Msg]:
+        return list(state.log)
+
+    def snapshot(self, state: ChampsState) -> Any:
+        return state.snapshot()
+
+    def options_schema(self) -> Sequence[ConfigOption]:
+        return options()
+
+    def rule_ids(self) -> Sequence[str]:
+        return RULE_IDS
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from arbitre.games.champs.ai import AGENTS
+
+        return AGENTS

@@ -1,0 +1,228 @@
+"""Rounds, turns and activations (CB-28..CB-39, AMB-CB-9, AMB-CB-18, AMB-CB-19, AMB-CB-24)."""
+
+from __future__ import annotations
+
+from arbitre.engine.decision import Decision, Option
+from arbitre.engine.i18n import Msg
+from arbitre.games.champs.logic import has_army, heroes_at, load, occupancy
+from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame
+
+
+def start_round(s: ChampsState) -> None:
+    limit = s.rules.victory_rounds or s.bf.rounds
+    if s.round > limit:
+        end_by_round_limit(s)
+        return
+    if s.rules.once_per_round:
+        _reset_acted(s)
+    s.slot = 0
+    s.log.append(Msg("champs.ev.round", {"n": s.round}))
+    start_turn(s)
+
+
+def _reset_acted(s: ChampsState) -> None:
+    for u in s.units.values():
+        u.acted = False
+    for h in s.heroes:
+        h.acted = False
+
+
+def start_turn(s: ChampsState) -> None:
+    seat = s.cycle[s.slot]
+    if seat != s.mj_seat:
+        s.last_player = seat
+    if not s.rules.once_per_round:
+        _reset_acted(s)
+    s.turn_counter += 1
+    s.stack.append(Frame("turn", seat, {"used": 0, "cells": []}))
+    s.log.append(Msg("champs.ev.turn", {"seat": s.seats[seat]}, "CB-29"))
+
+
+def end_turn(s: ChampsState, f: Frame) -> None:
+    s.stack.pop()
+    if check_victory(s, f.seat):
+        return
+    s.slot += 1
+    if s.slot >= len(s.cycle):
+        s.round += 1
+        if s.rules.reroll_initiative:
+            from arbitre.games.champs.setup import roll_initiative
+
+            roll_initiative(s)
+        start_round(s)
+    else:
+        start_turn(s)
+
+
+def finish(s: ChampsState, winner: str, reason: str, rule: str) -> None:
+    s.over = True
+    s.stack.clear()
+    s.outcome = {"winner": winner, "reason": reason, "rule": rule, "round": s.round}
+    s.log.append(Msg("champs.ev.over", {"winner": f"champs.side.{winner}", "reason": reason}, rule))
+
+
+def check_victory(s: ChampsState, seat: int) -> bool:
+    """End of a turn: annihilation, or the MJ's objective reached (AMB-CB-24)."""
+    players, mj = has_army(s, PLAYERS), has_army(s, MJ)
+    if not players and not mj:
+        finish(s, "draw", "champs.reason.both_annihilated", "AMB-CB-24")
+    elif not players:
+        finish(s, "mj", "champs.reason.annihilation", "CB-2")
+    elif not mj:
+        finish(s, "players", "champs.reason.annihilation", "CB-2")
+    elif (
+        seat == s.mj_seat
+        and s.rules.victory_mode == "annihilationOrObjective"
+        and s.bf.objective == "reach_start_line"
+        and any(u.side == MJ and u.cell in s.bf.players_line for u in s.units.values())
+    ):
+        finish(s, "mj", "champs.reason.objective", "AMB-CB-24")
+    return s.over
+
+
+def end_by_round_limit(s: ChampsState) -> None:
+    """After the last round: the players held if the MJ had an objective; else more units win."""
+    if s.rules.victory_mode == "annihilationOrObjective" and s.bf.objective == "reach_start_line":
+        finish(s, "players", "champs.reason.held", "AMB-CB-24")
+        return
+    p = load([u for u in s.units.values() if u.side == PLAYERS])
+    m = load([u for u in s.units.values() if u.side == MJ])
+    winner = "players" if p > m else "mj" if m > p else "draw"
+    s.round -= 1
+    finish(s, winner, "champs.reason.round_limit", "AMB-CB-24")
+
+
+# --- the turn menu: which troop to activate -------------------------------------------
+
+
+def activatable(s: ChampsState, f: Frame) -> list[tuple[int, str]]:
+    """Cells the seat may activate now, with how: 'troop', 'lone' or 'gladiator'."""
+    side = s.side_of_seat(f.seat)
+    used, done_cells = f.data["used"], f.data["cells"]
+    occ = occupancy(s)
+    out: list[tuple[int, str]] = []
+    for cell, units in occ.items():
+        if units[0].side != side or used >= 2:
+            continue
+        if s.rules.per_cell_tracking:
+            if cell in done_cells:
+                continue
+        elif all(u.acted for u in units):
+            continue
+        if side == PLAYERS:
+            others = [h for h in heroes_at(s, cell) if h.seat != f.seat]
+            mine = [h for h in heroes_at(s, cell) if h.seat == f.seat]
+            if others and not mine:
+                continue  # CB-38: another player's hero is in that troop
+        out.append((cell, "troop"))
+    if side == PLAYERS:
+        hero = s.heroes[f.seat]
+        if not hero.captured and hero.cell >= 0 and not hero.acted and not occ.get(hero.cell):
+            if hero.skill == "gladiateur":
+                out.append((hero.cell, "gladiator"))  # CB-51: an extra activation
+            elif used < 2 and s.rules.lone_move > 0:
+                out.append((hero.cell, "lone"))  # AMB-CB-20a
+    return sorted(out)
+
+
+def decide_turn(s: ChampsState, f: Frame) -> Decision:
+    opts = [
+        Option(f"act:{s.bf.label(c)}", Msg(f"champs.opt.act_{how}", {"cell": s.bf.label(c)}))
+        for c, how in activatable(s, f)
+    ]
+    if f.seat == s.mj_seat and s.rules.mj_recruit == "free":
+        from arbitre.games.champs.recruit import recruit_cells
+
+        if recruit_cells(s, MJ):
+            opts.append(Option("recruit", Msg("champs.opt.recruit_free")))
+    opts.append(Option("end", Msg("champs.opt.end_turn")))
+    return Decision(
+        f.seat,
+        "champs.turn",
+        tuple(opts),
+        Msg("champs.q.turn", {"seat": s.seats[f.seat], "left": 2 - f.data["used"]}),
+        ("CB-30", "CB-31", "CB-38", "CB-39", "CB-51"),
+    )
+
+
+def choose_turn(s: ChampsState, f: Frame, key: str) -> None:
+    if key == "end":
+        end_turn(s, f)
+        return
+    if key == "recruit":
+        s.stack.append(Frame("recruit", f.seat, {"type": None, "activation": False}))
+        return
+    cell = s.bf.parse(key[4:])
+    how = dict(activatable(s, f))[cell]  # type: ignore[index]
+    if how == "troop" and s.side_of_seat(f.seat) == PLAYERS:
+        others = sorted({h.seat for h in heroes_at(s, cell) if h.seat != f.seat})  # type: ignore[arg-type]
+        if others:
+            # CB-38: the other heroes' players must agree to the action.
+            s.stack.append(Frame("consent", others[0], {"cell": cell, "ask": others, "by": f.seat}))
+            return
+    start_activation(s, f, cell, how)  # type: ignore[arg-type]
+
+
+def start_activation(s: ChampsState, f: Frame, cell: int, how: str) -> None:
+    """Activate a cell: its units not yet played this turn, and the heroes with them (CB-31)."""
+    side = s.side_of_seat(f.seat)
+    if how == "troop":
+        units = [
+            u.uid
+            for u in s.units.values()
+            if u.cell == cell and u.side == side and (s.rules.per_cell_tracking or not u.acted)
+        ]
+        heroes = [h.seat for h in heroes_at(s, cell) if not h.acted] if side == PLAYERS else []
+        f.data["used"] += 1
+    else:
+        units, heroes = [], [f.seat]
+        if how == "lone":
+            f.data["used"] += 1
+    for uid in units:
+        s.units[uid].acted = True
+    for seat in heroes:
+        s.heroes[seat].acted = True
+    f.data["cells"].append(cell)
+    s.log.append(
+        Msg("champs.ev.activated", {"seat": s.seats[f.seat], "cell": s.bf.label(cell)}, "CB-31")
+    )
+    s.stack.append(
+        Frame(
+            "activation",
+            f.seat,
+            {
+                "cell": cell,
+                "units": units,
+                "heroes": heroes,
+                "lone": how != "troop",
+                "moved_before": False,
+                "action": None,
+                "moved_after": False,
+                "spent": {},
+            },
+        )
+    )
+
+
+def decide_consent(s: ChampsState, f: Frame) -> Decision:
+    by = f.data["by"]
+    return Decision(
+        f.seat,
+        "champs.consent.activate",
+        (Option("agree", Msg("champs.opt.agree")), Option("refuse", Msg("champs.opt.refuse"))),
+        Msg("champs.q.consent", {"seat": s.seats[by], "cell": s.bf.label(f.data["cell"])}),
+        ("CB-38", "AMB-CB-19d"),
+    )
+
+
+def choose_consent(s: ChampsState, f: Frame, key: str) -> None:
+    s.stack.pop()
+    if key == "refuse":
+        s.log.append(Msg("champs.ev.refused", {"seat": s.seats[f.seat]}, "CB-38"))
+        return
+    rest = [p for p in f.data["ask"] if p != f.seat]
+    if rest:
+        s.stack.append(Frame("consent", rest[0], {**f.data, "ask": rest}))
+        return
+    turn = s.stack[-1]
+    start_activation(s, turn, f.data["cell"], "troop")

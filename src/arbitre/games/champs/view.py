@@ -1,0 +1,103 @@
+"""What a seat may see, as JSON (hidden traps of the other side are left out, AMB-CB-16d)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.games.champs.state import MJ, PLAYERS, ChampsState
+from arbitre.games.champs.troops import TYPES
+
+SIDES = ("players", "mj")
+
+
+def build_view(s: ChampsState, seat: int | None) -> dict[str, Any]:
+    bf = s.bf
+    xy = bf.xy
+    cells: dict[int, dict[str, Any]] = {}
+    for u in sorted(s.units.values(), key=lambda u: u.uid):
+        c = cells.setdefault(u.cell, {"at": list(xy(u.cell)), "side": SIDES[u.side], "units": [], "heroes": []})
+        c["units"].append(
+            {"id": u.uid, "type": TYPES[u.kind].id, "acted": u.acted, "loaded": u.loaded}
+        )
+    for h in s.heroes:
+        if h.captured or h.cell < 0:
+            continue
+        c = cells.setdefault(h.cell, {"at": list(xy(h.cell)), "side": "players", "units": [], "heroes": []})
+        c["heroes"].append({"seat": s.seats[h.seat], "skill": h.skill, "acted": h.acted})
+    my_side = None if seat is None else s.side_of_seat(seat)
+    traps = [
+        {"at": list(xy(c)), "side": SIDES[side]}
+        for c, side in sorted(s.traps.items())
+        if s.rules.traps_visible or side == my_side
+    ]
+    hidden_traps = 0 if s.rules.traps_visible else sum(1 for sd in s.traps.values() if sd != my_side)
+    pending = s.cached
+    view: dict[str, Any] = {
+        "game": "champs",
+        "seat": None if seat is None else s.seats[seat],
+        "seats": list(s.seats),
+        "battlefield": {
+            "id": bf.id,
+            "name": {"fr": bf.name_fr, "en": bf.name_en},
+            "width": bf.width,
+            "height": bf.height,
+            "obstacles": [list(xy(c)) for c in sorted(bf.obstacles)],
+            "players_line": [list(xy(c)) for c in bf.players_line],
+            "mj_line": [list(xy(c)) for c in bf.mj_line],
+            "objective": bf.objective,
+            "rounds": s.rules.victory_rounds or bf.rounds,
+        },
+        "cells": [cells[c] for c in sorted(cells)],
+        "traps": traps,
+        "hidden_traps": hidden_traps,
+        "trap_tokens": {"players": list(s.traps_left), "mj": s.mj_traps_left},
+        "heroes": [
+            {
+                "seat": s.seats[h.seat],
+                "skill": h.skill,
+                "at": list(xy(h.cell)) if h.cell >= 0 and not h.captured else None,
+                "captured": h.captured,
+                "destiny": h.destiny,
+            }
+            for h in s.heroes
+        ],
+        "deck": len(s.deck),
+        "discard": list(s.discard),
+        "removed": list(s.removed),
+        "order": [s.seats[p] for p in s.order],
+        "round": s.round,
+        "turn": _turn(s),
+        "combat": _combat(s),
+        "to_move": None if pending is None else s.seats[pending.seat],
+        "decision_kind": None if pending is None else pending.kind,
+        "over": s.over,
+        "outcome": dict(s.outcome) if s.over else None,
+        "units_left": {
+            "players": sum(1 for u in s.units.values() if u.side == PLAYERS),
+            "mj": sum(1 for u in s.units.values() if u.side == MJ),
+        },
+    }
+    return view
+
+
+def _turn(s: ChampsState) -> dict[str, Any] | None:
+    for f in s.stack:
+        if f.kind == "turn":
+            return {"seat": s.seats[f.seat], "activations_used": f.data["used"]}
+    return None
+
+
+def _combat(s: ChampsState) -> dict[str, Any] | None:
+    for f in reversed(s.stack):
+        if f.kind == "combat":
+            d = f.data
+            return {
+                "attacker": list(s.bf.xy(d["att"])),
+                "target": list(s.bf.xy(d["tgt"])),
+                "ranged": d["ranged"],
+                "support": [list(s.bf.xy(c)) for c in d["sup"]],
+                "attacker_dice": list(d["ad"]),
+                "defender_dice": list(d["dd"]),
+                "stage": d["stage"],
+            }
+    return None
