@@ -97,7 +97,7 @@ def decide_support(s: ChampsState, f: Frame) -> Decision | None:
     opts = [
         Option(
             f"sup:{lbl(c)}",
-            Msg("champs.opt.support", {"cell": lbl(c), "on": c in d["sup"]}),
+            Msg("champs.opt.support", {"cell": lbl(c), "mark": "x" if c in d["sup"] else " "}),
         )
         for c in cells
     ]
@@ -503,8 +503,7 @@ def _advancers(s: ChampsState, d: dict[str, Any]) -> tuple[list[Unit], list[Hero
     """CB-62: the winning attacker's mobile units (never Catapults, AMB-CB-27) may advance."""
     if d["win"] != "att" or d["ranged"]:
         return [], []
-    occ = occupancy(s)
-    if enemy_at(s, d["tgt"], d["aside"], occ) or occ.get(d["tgt"]):
+    if enemy_at(s, d["tgt"], d["aside"], occupancy(s)):
         return [], []
     units, heroes = troop(s, d["att"], d["aside"])
     return [u for u in units if u.kind != CATAPULTE], heroes
@@ -585,7 +584,10 @@ def decide_loss(s: ChampsState, f: Frame) -> Decision | None:
     if len(tokens) < 2 or f.data["n"] <= 0:
         return None
     opts = tuple(
-        Option(f"lose:{t}", Msg("champs.opt.lose", {"type": f"champs.type.{t.rstrip('*')}", "loaded": t.endswith("*")}))
+        Option(f"lose:{t}", Msg(
+                "champs.opt.lose_loaded" if t.endswith("*") else "champs.opt.lose",
+                {"type": f"champs.type.{t.rstrip('*')}"},
+            ))
         for t in tokens
     )
     return Decision(

@@ -162,7 +162,7 @@ class Rules:
 
 def options() -> list[ConfigOption]:
     return [
-        ConfigOption(key, default, choices, rule, Msg(f"champs.opt.{key}"))
+        ConfigOption(key, default, choices, rule, Msg(f"champs.cfg.{key}"))
         for key, default, choices, rule in _TABLE
     ]
 

@@ -140,7 +140,7 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
                     f"sel:u{u.uid}",
                     Msg(
                         "champs.opt.toggle",
-                        {"what": f"champs.type.{TYPES[u.kind].id}", "n": u.uid, "on": u in sel_units},
+                        {"what": f"champs.type.{TYPES[u.kind].id}", "n": u.uid, "mark": "x" if u in sel_units else " "},
                     ),
                 )
             )
@@ -150,7 +150,7 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
                     f"sel:h{h.seat}",
                     Msg(
                         "champs.opt.toggle",
-                        {"what": f"champs.hero.{h.skill}", "n": s.seats[h.seat], "on": h in sel_heroes},
+                        {"what": f"champs.hero.{h.skill}", "n": s.seats[h.seat], "mark": "x" if h in sel_heroes else " "},
                     ),
                 )
             )

@@ -1,0 +1,117 @@
+"""A person at the terminal: reading a line, reading an answer, picking from a menu.
+
+An answer is an option number, an option key, or a command (English or French name).
+Option keys win over command names, so a game may use any key it likes.
+End of input (Ctrl-D, a closed pipe) and Ctrl-C raise `InputClosed`: the commands
+catch it and leave cleanly, without a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from arbitre.cli.messages import tr
+from arbitre.engine.decision import Decision
+
+
+class InputClosed(Exception):
+    """No more input: end of file or interrupt."""
+
+
+def ask(console: Console, prompt: Text | str) -> str:
+    """One line from the person, stripped; InputClosed at end of input."""
+    try:
+        return console.input(prompt).strip()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        raise InputClosed from None
+
+
+COMMANDS = {
+    "undo": "undo",
+    "annuler": "undo",
+    "save": "save",
+    "sauver": "save",
+    "enregistrer": "save",
+    "help": "help",
+    "aide": "help",
+    "?": "help",
+    "log": "log",
+    "journal": "log",
+    "quit": "quit",
+    "quitter": "quit",
+    "exit": "quit",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """An answer to give to the game (maybe illegal: the game will say why)."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    arg: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfRange:
+    number: int
+
+
+Answer = Pick | Command | OutOfRange
+
+
+def parse_answer(decision: Decision, line: str) -> Answer | None:
+    """Number → its option, exact key → that key, command word → command, else a key."""
+    text = line.strip()
+    if not text:
+        return None
+    if text.isdigit():
+        n = int(text)
+        if 1 <= n <= len(decision.options):
+            return Pick(decision.options[n - 1].key)
+        if decision.find(text) is None:
+            return OutOfRange(n)
+    if decision.find(text) is not None:
+        return Pick(text)
+    word, _, rest = text.partition(" ")
+    if word.lower() in COMMANDS:
+        return Command(COMMANDS[word.lower()], rest.strip())
+    return Pick(text)
+
+
+def choose(
+    console: Console,
+    title: str,
+    items: Sequence[tuple[str, str]],
+    default: int,
+    lang: str,
+) -> int:
+    """A numbered menu of (name, description); returns the 0-based index picked."""
+    table = Table(title=title, title_justify="left", show_header=False, box=None)
+    table.add_column(justify="right", style="bold yellow")
+    table.add_column(style="bold")
+    table.add_column(style="dim")
+    for n, (name, description) in enumerate(items, 1):
+        table.add_row(f"{n}.", name, description)
+    console.print(table)
+    names = [name.lower() for name, _ in items]
+    while True:
+        prompt = Text(tr("cli.menu.prompt", lang, default=default + 1) + " ", style="bold")
+        line = ask(console, prompt)
+        if not line:
+            return default
+        if line.isdigit() and 1 <= int(line) <= len(items):
+            return int(line) - 1
+        if line.lower() in names:
+            return names.index(line.lower())
+        console.print(Text(tr("cli.menu.bad", lang, n=len(items)), style="red"))

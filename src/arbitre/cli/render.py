@@ -1,0 +1,153 @@
+"""What the terminal shows of a match: the board (per game), the journal, the question.
+
+Boards are game-specific: `RENDERERS` maps a game id to a function `(view, lang) ->
+Rich renderable`; a game without one gets the JSON view printed compactly. Another
+game adds its board with `register_renderer("heresy", render_heresy.render)`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from arbitre.cli import render_champs
+from arbitre.cli.messages import tr
+from arbitre.engine.decision import Decision
+from arbitre.engine.i18n import Msg, has_message, translate
+from arbitre.engine.match import Match
+from arbitre.engine.ruleset import Result
+
+Renderer = Callable[[Mapping[str, Any], str], RenderableType]
+
+RENDERERS: dict[str, Renderer] = {"champs": render_champs.render}
+
+
+def register_renderer(game: str, renderer: Renderer) -> None:
+    RENDERERS[game] = renderer
+
+
+def render_generic(view: Mapping[str, Any], lang: str) -> RenderableType:
+    """Any game: its JSON view on as few lines as the terminal allows."""
+    body = json.dumps(view, ensure_ascii=False, separators=(",", ":"), default=str)
+    return Text(body, overflow="fold")
+
+
+def render_board(game: str, view: Mapping[str, Any], lang: str) -> RenderableType:
+    return RENDERERS.get(game, render_generic)(view, lang)
+
+
+def make_console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+# --- what was chosen, step by step -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One answer: its number (= len(match.keys) after it), the seat and the option text."""
+
+    index: int
+    seat: int
+    key: str
+    text: Msg
+    agent: str | None = None
+
+
+def play_recorded(match: Match, key: str, played: list[Played], agent: str | None = None) -> None:
+    """`match.play(key)` and remember what the option said; IllegalChoice changes nothing."""
+    decision = match.decision()
+    option = decision.find(key) if decision is not None else None
+    match.play(key)
+    assert decision is not None  # play() refused a finished game already
+    text = option.text if option is not None else Msg("cli.raw_key", {"key": key})
+    played.append(Played(len(match.keys), decision.seat, key, text, agent))
+
+
+def journal(match: Match, played: Sequence[Played], lang: str) -> list[Text]:
+    """Every answer followed by the events it caused, setup events first."""
+    events: dict[int, list[Text]] = defaultdict(list)
+    for entry in match.log:
+        events[entry.index].append(Text("    · " + entry.text(lang), style="dim"))
+    seats = match.seat_names
+    lines = list(events.get(0, []))
+    for p in played:
+        line = Text(f"{p.index:>4} ", style="dim")
+        seat = seats[p.seat] if p.seat < len(seats) else str(p.seat)
+        line.append(seat, style="bold red" if seat == "mj" else "bold cyan")
+        if p.agent:
+            line.append(f" ({p.agent})", style="dim")
+        line.append(" → " + translate(p.text, lang))
+        lines.append(line)
+        lines.extend(events.get(p.index, []))
+    return lines
+
+
+def journal_panel(lines: Sequence[Text], lang: str, last: int | None = None) -> Panel:
+    shown = list(lines[-last:]) if last else list(lines)
+    body = Text("\n").join(shown) if shown else Text(tr("cli.log.empty", lang), style="dim")
+    return Panel(body, title=tr("cli.log.title", lang), title_align="left", padding=(0, 1))
+
+
+# --- the question ------------------------------------------------------------------------
+
+
+def decision_view(decision: Decision, seat_name: str, lang: str) -> RenderableType:
+    """The question and its numbered options (several columns when there are many)."""
+    title = Text()
+    title.append(f"{seat_name} — ", style="bold cyan")
+    title.append(translate(decision.text, lang), style="bold")
+    if decision.rules:
+        title.append(f"  ({', '.join(decision.rules)})", style="dim")
+    items: list[Text] = []
+    for n, option in enumerate(decision.options, 1):
+        item = Text()
+        item.append(f"{n:>2}. ", style="bold yellow")
+        item.append(translate(option.text, lang))
+        item.append(f"  {option.key}", style="dim")
+        items.append(item)
+    if len(items) > 10:
+        return Group(title, Columns(items, padding=(0, 3), equal=False))
+    return Group(title, *items)
+
+
+# --- the end -----------------------------------------------------------------------------
+
+
+def _fmt(value: Any, lang: str) -> str:
+    """A result detail as text; a string that is a message key is translated."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {_fmt(v, lang)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_fmt(v, lang) for v in value) or "—"
+    if isinstance(value, str):
+        return translate(Msg(value), lang) if has_message(value) else value
+    return json.dumps(value)
+
+
+def result_view(result: Result, seat_names: Sequence[str], lang: str) -> Panel:
+    """The summary, the score of each seat and every detail the ruleset gives."""
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    table.add_column(style="bold")
+    table.add_column()
+    scores = ", ".join(
+        f"{seat_names[i] if i < len(seat_names) else i}: {score:g}"
+        for i, score in enumerate(result.scores)
+    )
+    table.add_row(tr("cli.result.scores", lang), scores)
+    for key, value in result.details.items():
+        table.add_row(key, _fmt(value, lang))
+    return Panel(
+        Group(Text(translate(result.summary, lang), style="bold green"), table),
+        title=tr("cli.result.title", lang),
+        title_align="left",
+    )
