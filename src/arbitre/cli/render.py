@@ -73,21 +73,29 @@ def play_recorded(match: Match, key: str, played: list[Played], agent: str | Non
     played.append(Played(len(match.keys), decision.seat, key, text, agent))
 
 
+def played_line(p: Played, seat_names: Sequence[str], lang: str, number: str | None = None) -> Text:
+    """`  12 p1 → <option text>`: one answer as the journal shows it."""
+    line = Text(f"{p.index:>4} " if number is None else number + " ", style="dim")
+    seat = seat_names[p.seat] if p.seat < len(seat_names) else str(p.seat)
+    line.append(seat, style="bold red" if seat == "mj" else "bold cyan")
+    if p.agent:
+        line.append(f" ({p.agent})", style="dim")
+    line.append(" → " + translate(p.text, lang))
+    return line
+
+
+def event_line(msg: Msg, lang: str) -> Text:
+    return Text("    · " + translate(msg, lang), style="dim")
+
+
 def journal(match: Match, played: Sequence[Played], lang: str) -> list[Text]:
     """Every answer followed by the events it caused, setup events first."""
     events: dict[int, list[Text]] = defaultdict(list)
     for entry in match.log:
-        events[entry.index].append(Text("    · " + entry.text(lang), style="dim"))
-    seats = match.seat_names
+        events[entry.index].append(event_line(entry.msg, lang))
     lines = list(events.get(0, []))
     for p in played:
-        line = Text(f"{p.index:>4} ", style="dim")
-        seat = seats[p.seat] if p.seat < len(seats) else str(p.seat)
-        line.append(seat, style="bold red" if seat == "mj" else "bold cyan")
-        if p.agent:
-            line.append(f" ({p.agent})", style="dim")
-        line.append(" → " + translate(p.text, lang))
-        lines.append(line)
+        lines.append(played_line(p, match.seat_names, lang))
         lines.extend(events.get(p.index, []))
     return lines
 

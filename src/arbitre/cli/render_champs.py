@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arbitre.cli.messages import tr
-from arbitre.engine.i18n import Msg, translate
+from arbitre.engine.i18n import Msg, has_message, translate
 from arbitre.games.champs.troops import BY_ID, HERO_NAMES
 
 SIDE_STYLE = {"players": "bold cyan", "mj": "bold red"}
@@ -78,7 +78,9 @@ def cell_text(
             loaded += 1 if unit.get("loaded") else 0
         for (type_id, acted), n in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1])):
             mark = letter(type_id)
-            text.append(f"{n}{mark.lower() if acted else mark}", style="dim" if acted else side_style)
+            text.append(
+                f"{n}{mark.lower() if acted else mark}", style="dim" if acted else side_style
+            )
         if loaded:
             text.append("*", style=side_style)
         for hero in content.get("heroes", []):
@@ -92,7 +94,7 @@ def cell_text(
     return text
 
 
-def board_table(view: Mapping[str, Any]) -> Table:
+def board_table(view: Mapping[str, Any], lang: str) -> Table:
     """The grid, y growing upwards (players' start line at the bottom when it is row 0)."""
     bf = view["battlefield"]
     width, height = int(bf["width"]), int(bf["height"])
@@ -113,11 +115,8 @@ def board_table(view: Mapping[str, Any]) -> Table:
     table.add_column("", style="dim", no_wrap=True)
     for y in reversed(range(height)):
         row_lines = {lines.get((x, y)) for x in range(width)}
-        tag = ""
-        if row_lines == {"players"}:
-            tag = "J"
-        elif row_lines == {"mj"}:
-            tag = "MJ"
+        side = next(iter(row_lines)) if len(row_lines) == 1 else None
+        tag = tr(f"cli.champs.tag.{side}", lang) if side in LINE_STYLE else ""
         row: list[Text] = [Text(f"{y} ")]
         for x in range(width):
             at = (x, y)
@@ -129,7 +128,7 @@ def board_table(view: Mapping[str, Any]) -> Table:
             elif at in support:
                 text.stylize("underline")
             row.append(text)
-        row.append(Text(f" {tag}", style=LINE_STYLE["players" if tag == "J" else "mj"]))
+        row.append(Text(f" {tag}", style=LINE_STYLE.get(side or "", "")))
         table.add_row(*row)
     return table
 
@@ -161,8 +160,7 @@ def info(view: Mapping[str, Any], lang: str) -> Text:
     turn = view.get("turn")
     if turn:
         text.append(
-            " · "
-            + tr("cli.champs.turn", lang, seat=turn["seat"], used=turn["activations_used"])
+            " · " + tr("cli.champs.turn", lang, seat=turn["seat"], used=turn["activations_used"])
         )
     if view.get("to_move"):
         text.append(" · ")
@@ -170,9 +168,7 @@ def info(view: Mapping[str, Any], lang: str) -> Text:
     text.append("\n")
     heroes = []
     for hero in view["heroes"]:
-        where = (
-            tr("cli.champs.captured", lang) if hero["captured"] else _cell(hero.get("at"))
-        )
+        where = tr("cli.champs.captured", lang) if hero["captured"] else _cell(hero.get("at"))
         heroes.append(
             tr(
                 "cli.champs.hero",
@@ -218,7 +214,7 @@ def combat_text(view: Mapping[str, Any], lang: str) -> Text | None:
             att=_cell(combat["attacker"]),
             tgt=_cell(combat["target"]),
             kind=kind,
-            stage=combat["stage"],
+            stage=stage_name(str(combat["stage"]), lang),
         ),
         style="bold magenta",
     )
@@ -230,6 +226,11 @@ def combat_text(view: Mapping[str, Any], lang: str) -> Text | None:
         cells = ", ".join(_cell(c) for c in combat["support"])
         text.append("  " + tr("cli.champs.support", lang, cells=cells))
     return text
+
+
+def stage_name(stage: str, lang: str) -> str:
+    key = f"cli.champs.stage.{stage}"
+    return tr(key, lang) if has_message(key) else stage
 
 
 def _dice(values: list[int]) -> str:
@@ -253,7 +254,7 @@ def outcome_text(view: Mapping[str, Any], lang: str) -> Text | None:
 
 def render(view: Mapping[str, Any], lang: str) -> RenderableType:
     """The whole board for one seat's view: info line, grid, combat dice, legend."""
-    parts: list[RenderableType] = [info(view, lang), board_table(view)]
+    parts: list[RenderableType] = [info(view, lang), board_table(view, lang)]
     for extra in (combat_text(view, lang), outcome_text(view, lang)):
         if extra is not None:
             parts.append(extra)

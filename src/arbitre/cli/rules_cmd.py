@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 import typer
-from rich.table import Table
 from rich.text import Text
 
 from arbitre.cli import app
@@ -151,7 +150,9 @@ def rules_json(ruleset: Ruleset[Any], lang: str) -> dict[str, Any]:
 def rules(
     game: Annotated[str, typer.Argument(help="jeu / game (ex. champs)")],
     lang: Annotated[Lang, typer.Option("--lang", help="fr | en")] = "fr",
-    as_json: Annotated[bool, typer.Option("--json", help="JSON sur stdout / JSON on stdout")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="JSON sur stdout / JSON on stdout")
+    ] = False,
 ) -> None:
     """Options de configuration et règles d'un jeu / a game's config options and rule IDs."""
     ruleset = load_ruleset(game, lang)
@@ -160,20 +161,33 @@ def rules(
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
     console = make_console()
-    table = Table(title=tr("cli.rules.title", lang, game=ruleset.id), title_justify="left")
-    table.add_column(tr("cli.rules.key", lang), style="bold", no_wrap=True)
-    table.add_column(tr("cli.rules.default", lang), style="green")
-    table.add_column(tr("cli.rules.choices", lang))
-    table.add_column(tr("cli.rules.rule", lang), style="yellow", no_wrap=True)
-    table.add_column(tr("cli.rules.help", lang), style="dim")
-    for o in ruleset.options_schema():
+    console.print(Text(tr("cli.rules.title", lang, game=ruleset.id), style="bold"))
+    console.print(
+        Text(
+            "  "
+            + " · ".join(
+                tr(k, lang)
+                for k in ("cli.rules.key", "cli.rules.default", "cli.rules.choices", "cli.rules.rule")
+            ),
+            style="dim",
+        )
+    )
+    options = list(ruleset.options_schema())
+    width = max((len(o.key) for o in options), default=0)
+    for o in options:
         choices = (
             tr("cli.rules.free", lang)
             if o.choices is None
             else " | ".join(format_value(c) for c in o.choices)
         )
-        table.add_row(o.key, format_value(o.default), choices, o.rule, translate(o.help, lang))
-    console.print(table)
+        line = Text("  ")
+        line.append(o.key.ljust(width), style="bold")
+        line.append(" = ")
+        line.append(format_value(o.default), style="green")
+        line.append(f"  [{choices}]  ")
+        line.append(o.rule, style="yellow")
+        console.print(line)
+        console.print(Text("      " + translate(o.help, lang), style="dim"))
     console.print(Text(tr("cli.rules.usage", lang, game=ruleset.id), style="dim"))
     ids = list(ruleset.rule_ids())
     console.print(Text(tr("cli.rules.ids", lang, n=len(ids)), style="bold"))

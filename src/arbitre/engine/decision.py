@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbitre.engine.i18n import Msg
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """One legal answer: a stable machine key and the text a person reads."""
 
     key: str
     text: Msg
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """The question the game asks one seat; `options` holds every legal answer."""
 
     seat: int

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
-from arbitre.games.champs.logic import enemy_at, heroes_at, occupancy
+from arbitre.games.champs.logic import Occ, enemy_at, occupancy
 from arbitre.games.champs.state import MJ, ChampsState, Frame, Hero, Unit
 from arbitre.games.champs.troops import CATAPULT_RANGE, CATAPULTE, TYPES
 
@@ -33,12 +33,13 @@ def ready(s: ChampsState, u: Unit) -> bool:
     return gap >= len(s.cycle) if s.rules.catapult_next_round else gap >= 1
 
 
-def can_melee(s: ChampsState, cell: int, side: int) -> bool:
-    troop = [u for u in s.units.values() if u.cell == cell and u.side == side]
+def can_melee(s: ChampsState, cell: int, side: int, occ: Occ | None = None) -> bool:
+    occ = occ or occupancy(s)
+    troop = [u for u in occ.units.get(cell, ()) if u.side == side]
     if any(u.kind != CATAPULTE or s.rules.catapult_melee for u in troop):
         return True
     # CB-51: a lone Gladiator fights like a Mastodon; other lone heroes never fight (CB-53).
-    return not troop and any(h.skill == "gladiateur" for h in heroes_at(s, cell))
+    return not troop and any(h.skill == "gladiateur" for h in occ.heroes.get(cell, ()))
 
 
 def trap_pool_left(s: ChampsState, seat: int) -> bool:
@@ -48,12 +49,11 @@ def trap_pool_left(s: ChampsState, seat: int) -> bool:
     return pool != 0
 
 
-def trap_cells(s: ChampsState, act: Frame, units: list[Unit]) -> list[int]:
+def trap_cells(s: ChampsState, act: Frame, units: list[Unit], occ: Occ) -> list[int]:
     """Where a Soldier troop may lay a trap (CB-17, CB-20, AMB-CB-16c, AMB-CB-16k)."""
     if not trap_pool_left(s, act.seat):
         return []
     out: set[int] = set()
-    occ = occupancy(s)
     for cell in {u.cell for u in units}:
         here = [u for u in units if u.cell == cell]
         soldiers = [u for u in here if TYPES[u.kind].traps]
@@ -64,9 +64,8 @@ def trap_cells(s: ChampsState, act: Frame, units: list[Unit]) -> list[int]:
                 out.add(cell)
             continue
         for n in s.geo.neighbours[cell]:
-            if n not in s.traps and n not in s.bf.obstacles and not occ.get(n):
-                if not any(h.cell == n and not h.captured for h in s.heroes):
-                    out.add(n)
+            if n not in s.traps and n not in s.bf.obstacles and occ.side(n) is None:
+                out.add(n)
     return sorted(out)
 
 
@@ -80,7 +79,7 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
     lbl = s.bf.label
     if d["action"] is None:
         for cell in cells:
-            if can_melee(s, cell, side):
+            if can_melee(s, cell, side, occ):
                 for n in s.geo.neighbours[cell]:
                     if enemy_at(s, n, side, occ):
                         opts.append(
@@ -91,9 +90,10 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
                         )
             if any(u.cell == cell and ready(s, u) for u in units):
                 lo, hi = CATAPULT_RANGE
-                for n in range(s.geo.size):
-                    dist = s.geo.distance(cell, n)
-                    if lo <= dist <= hi and enemy_at(s, n, side, occ):
+                targets = {c for c in occ.units if occ.enemy(c, side)}
+                targets |= {c for c in occ.heroes if occ.enemy(c, side)}
+                for n in sorted(targets):
+                    if lo <= s.geo.distance(cell, n) <= hi:
                         if s.rules.line_of_fire and not s.geo.line_clear(cell, n):
                             continue
                         opts.append(
@@ -102,7 +102,7 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
                                 Msg("champs.opt.fire", {"src": lbl(cell), "dest": lbl(n)}),
                             )
                         )
-        for cell in trap_cells(s, act, units):
+        for cell in trap_cells(s, act, units, occ):
             opts.append(Option(f"trap:{lbl(cell)}", Msg("champs.opt.trap", {"cell": lbl(cell)})))
         if not d["moved_before"] and units:
             if _can_reload(s, units):

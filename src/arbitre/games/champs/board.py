@@ -35,7 +35,13 @@ class Battlefield:
     objective: str
     rounds: int
     trap_tokens: int | None = None
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    labels: tuple[str, ...] = field(default=(), compare=False)
+    cells_by_label: dict[str, int] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        labels = tuple(f"{c % self.width},{c // self.width}" for c in range(self.width * self.height))
+        object.__setattr__(self, "labels", labels)
+        object.__setattr__(self, "cells_by_label", {lab: i for i, lab in enumerate(labels)})
 
     def cell(self, x: int, y: int) -> int:
         return y * self.width + x
@@ -44,18 +50,10 @@ class Battlefield:
         return cell % self.width, cell // self.width
 
     def label(self, cell: int) -> str:
-        x, y = self.xy(cell)
-        return f"{x},{y}"
+        return self.labels[cell]
 
     def parse(self, text: str) -> int | None:
-        try:
-            xs, ys = text.split(",")
-            x, y = int(xs), int(ys)
-        except ValueError:
-            return None
-        if 0 <= x < self.width and 0 <= y < self.height:
-            return self.cell(x, y)
-        return None
+        return self.cells_by_label.get(text.replace(" ", ""))
 
     def name(self, lang: str) -> str:
         return self.name_fr if lang == "fr" else self.name_en

@@ -551,6 +551,7 @@ def _choose_advance(s: ChampsState, f: Frame, key: str) -> None:
         u.cell = d["tgt"]
     for h in going:
         h.cell = d["tgt"]
+    s.occ = None
     act = _activation(s)
     if act is not None:
         act.data["advanced"] = True
@@ -727,6 +728,7 @@ def _retreat_to(
         u.cell = cell
     for h in heroes:
         h.cell = cell
+    s.occ = None
     s.log.append(Msg("champs.ev.retreated", {"n": len(units) + len(heroes), "cell": s.bf.label(cell)}, "CB-60"))
     left_units, left_heroes = _retreat_items(s, f)
     if last or (not left_units and not left_heroes):
@@ -816,6 +818,7 @@ def choose_overflow(s: ChampsState, f: Frame, key: str) -> None:
     cell = s.bf.parse(parts[2])
     assert cell is not None
     u.cell = cell
+    s.occ = None
     s.log.append(Msg("champs.ev.overflow_out", {"type": f"champs.type.{TYPES[u.kind].id}", "cell": parts[2]}, "CB-8"))
     enter(s, [u], cell, f.data["side"], True)
 

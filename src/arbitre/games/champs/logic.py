@@ -5,18 +5,60 @@ Effects that may need a person's choice push a frame instead of deciding themsel
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Hero, Unit
 from arbitre.games.champs.troops import CAP, CATAPULTE, TYPES
 
 
-def occupancy(s: ChampsState) -> dict[int, list[Unit]]:
-    occ: dict[int, list[Unit]] = defaultdict(list)
-    for u in s.units.values():
-        occ[u.cell].append(u)
-    return occ
+class Occ:
+    """Who stands where, computed once per question: units and heroes by cell."""
+
+    __slots__ = ("held", "heroes", "units")
+
+    def __init__(self, s: ChampsState) -> None:
+        units: dict[int, list[Unit]] = {}
+        for u in s.units.values():
+            here = units.get(u.cell)
+            if here is None:
+                units[u.cell] = [u]
+            else:
+                here.append(u)
+        heroes: dict[int, list[Hero]] = {}
+        for h in s.heroes:
+            if not h.captured and h.cell >= 0:
+                heroes.setdefault(h.cell, []).append(h)
+        self.units = units
+        self.heroes = heroes
+        players = {c for c, us in units.items() if us[0].side == PLAYERS}
+        players.update(heroes)
+        self.held = (players, {c for c, us in units.items() if us[0].side == MJ})
+
+    def get(self, cell: int, default: list[Unit] | None = None) -> list[Unit] | None:
+        return self.units.get(cell, default)
+
+    def items(self) -> list[tuple[int, list[Unit]]]:
+        return list(self.units.items())
+
+    def side(self, cell: int) -> int | None:
+        """The side holding a cell: its units', or the players' if only heroes stand there."""
+        units = self.units.get(cell)
+        if units:
+            return units[0].side
+        return PLAYERS if cell in self.heroes else None
+
+    def enemy(self, cell: int, side: int) -> bool:
+        return cell in self.held[1 - side]
+
+
+def occupancy(s: ChampsState) -> Occ:
+    """The occupancy map, cached until a unit or hero moves, appears or leaves.
+
+    Every such change goes through this module or sets `s.occ = None` next to it.
+    """
+    occ = s.occ
+    if occ is None:
+        occ = s.occ = Occ(s)
+    return occ  # type: ignore[no-any-return]
 
 
 def units_at(s: ChampsState, cell: int) -> list[Unit]:
@@ -27,19 +69,8 @@ def heroes_at(s: ChampsState, cell: int) -> list[Hero]:
     return [h for h in s.heroes if h.cell == cell and not h.captured]
 
 
-def side_at(s: ChampsState, cell: int, occ: dict[int, list[Unit]] | None = None) -> int | None:
-    """The side holding a cell: its units' side, or the players' if only heroes stand there."""
-    units = occ.get(cell) if occ is not None else units_at(s, cell)
-    if units:
-        return units[0].side
-    if any(h.cell == cell and not h.captured for h in s.heroes):
-        return PLAYERS
-    return None
-
-
-def enemy_at(s: ChampsState, cell: int, side: int, occ: dict[int, list[Unit]]) -> bool:
-    other = side_at(s, cell, occ)
-    return other is not None and other != side
+def enemy_at(s: ChampsState, cell: int, side: int, occ: Occ) -> bool:
+    return cell in occ.held[1 - side]
 
 
 def load(units: list[Unit]) -> int:
@@ -88,6 +119,7 @@ def distinct_units(units: list[Unit]) -> dict[str, Unit]:
 def remove_unit(s: ChampsState, u: Unit, why: str, rule: str) -> None:
     """Permanently remove a unit to the discard pile (CB-59, AMB-CB-28)."""
     del s.units[u.uid]
+    s.occ = None
     s.removed.append(TYPES[u.kind].id)
     s.log.append(
         Msg(
@@ -101,6 +133,7 @@ def remove_unit(s: ChampsState, u: Unit, why: str, rule: str) -> None:
 def capture(s: ChampsState, hero: Hero) -> None:
     """A hero eliminated in combat is captured; his player gains 1 Destiny point (CB-66)."""
     hero.captured = True
+    s.occ = None
     hero.destiny += 1
     s.log.append(
         Msg(
@@ -115,6 +148,7 @@ def place_unit(s: ChampsState, kind: int, side: int, cell: int, acted: bool) -> 
     u = Unit(s.next_uid, kind, side, cell, acted, s.rules.catapult_starts_loaded, -1)
     s.next_uid += 1
     s.units[u.uid] = u
+    s.occ = None
     return u
 
 

@@ -64,54 +64,57 @@ def group_profile(
 
 
 def reachable(
-    s: ChampsState, src: int, side: int, speed: int, flying: bool
+    s: ChampsState, src: int, side: int, speed: int, flying: bool, paths: bool = False
 ) -> dict[int, list[int]]:
-    """Destinations within `speed` steps, each with the path crossing fewest enemy traps."""
+    """Destinations within `speed` steps (CB-37, CB-40..CB-42, AMB-CB-11/12).
+
+    With `paths`, each destination maps to the path crossing the fewest enemy traps
+    (a player never gains by springing more); otherwise the paths are left empty.
+    """
     occ = occupancy(s)
-    geo, obstacles, rules = s.geo, s.bf.obstacles, s.rules
-
-    def enemy(c: int) -> bool:
-        return enemy_at(s, c, side, occ)
-
-    def trap_cost(c: int) -> int:
-        return 1 if (not flying and s.traps.get(c, side) != side) else 0
-
-    def may_continue(c: int) -> bool:
-        if flying:
-            return True
-        if rules.trap_stops and trap_cost(c):
-            return False
-        if rules.zoc and any(enemy(n) for n in geo.neighbours[c]):
-            return False  # AMB-CB-12 alternative: stop next to an enemy
-        if not rules.through_allied and c != src and side_has(c):
-            return False
-        return True
-
-    def side_has(c: int) -> bool:
-        us = occ.get(c)
-        return bool(us) and us[0].side == side  # type: ignore[index]
-
+    steps, obstacles, rules = s.geo.steps, s.bf.obstacles, s.rules
+    enemies = occ.held[1 - side]
+    blocked = obstacles | enemies  # ground units never enter; nobody ends there (CB-41)
+    traps = set() if flying else {c for c, sd in s.traps.items() if sd != side}
+    stop: set[int] = set()
+    if not flying:
+        if rules.trap_stops:
+            stop |= traps  # AMB-CB-16e alternative
+        if rules.zoc:
+            stop |= {n for e in enemies for n in s.geo.neighbours[e]}  # AMB-CB-12 alternative
+        if not rules.through_allied:
+            stop |= occ.held[side] - {src}
+    if not paths and not traps:
+        seen = {src}
+        frontier = [src]
+        for _ in range(speed):
+            nxt = []
+            for c in frontier:
+                if c in stop and c != src:
+                    continue
+                for n in steps[c]:
+                    if n not in seen and (flying or n not in blocked):
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return {n: [] for n in seen if n != src and n not in blocked}
     best: dict[int, tuple[int, int, list[int]]] = {}
     layer: dict[int, tuple[int, list[int]]] = {src: (0, [])}
     for step in range(1, speed + 1):
-        nxt: dict[int, tuple[int, list[int]]] = {}
-        for c, (traps, path) in layer.items():
-            if c != src and not may_continue(c):
+        nxt_layer: dict[int, tuple[int, list[int]]] = {}
+        for c, (cost0, path) in layer.items():
+            if c in stop and c != src:
                 continue
-            for n in geo.steps[c]:
-                if n == src:
+            for n in steps[c]:
+                if n == src or (not flying and n in blocked):
                     continue
-                if not flying and (n in obstacles or enemy(n)):
-                    continue  # CB-40, CB-42
-                cost = traps + trap_cost(n)
-                if n not in nxt or cost < nxt[n][0]:
-                    nxt[n] = (cost, [*path, n])
-        for n, (cost, path) in nxt.items():
-            if n in obstacles or enemy(n):
-                continue  # CB-41: flyers may not end there
-            if n not in best or (cost, step) < best[n][:2]:
+                cost = cost0 + (n in traps)
+                if n not in nxt_layer or cost < nxt_layer[n][0]:
+                    nxt_layer[n] = (cost, [*path, n])
+        for n, (cost, path) in nxt_layer.items():
+            if n not in blocked and (n not in best or (cost, step) < best[n][:2]):
                 best[n] = (cost, step, path)
-        layer = nxt
+        layer = nxt_layer
     return {n: path for n, (_c, _s, path) in best.items()}
 
 
@@ -209,7 +212,7 @@ def choose_move(s: ChampsState, mv: Frame, key: str) -> None:
     units, heroes = selection(s, act, mv)
     speed, flying = group_profile(s, units, heroes, act.data["spent"])
     side = s.side_of_seat(act.seat)
-    path = reachable(s, mv.data["src"], side, speed, flying)[dest]
+    path = reachable(s, mv.data["src"], side, speed, flying, paths=True)[dest]
     spent = act.data["spent"]
     for token in [str(u.uid) for u in units] + [f"h{h.seat}" for h in heroes]:
         spent[token] = spent.get(token, 0) + len(path)
@@ -262,6 +265,7 @@ def auto_travel(s: ChampsState, tr: Frame) -> None:
         u.cell = cell
     for p in d["heroes"]:
         s.heroes[p].cell = cell
+    s.occ = None
     trapped = s.traps.get(cell, d["side"]) != d["side"]
     if trapped and (not d["flying"] or (final and s.rules.flyers_trigger)):
         enter(s, group, cell, d["side"], final)

@@ -1165,7 +1165,7 @@ def _one_skill(
                     pm[s - margin] += m
     own_d: dict[int, int] = defaultdict(int)
     for s, c in own_tot.items():
-        own_d[s] += c * scale
+        own_d[s] += c * scale * sides**no  # marginal over the opponent's rolls too
     for (d_own, k), vec in own_move.items():
         counts = _sum_counts(k, sides)
         for s, m in vec.items():
@@ -1174,7 +1174,7 @@ def _one_skill(
                 own_d[s + d_own + x] += m * cx * sides ** (2 - k)
     opp_d: dict[int, int] = defaultdict(int)
     for s, c in opp_tot.items():
-        opp_d[s] += c * scale
+        opp_d[s] += c * scale * sides ** (ne + ni)
     for d_opp, vec in opp_move.items():
         for s, m in vec.items():
             opp_d[s] -= m * scale

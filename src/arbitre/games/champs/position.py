@@ -143,4 +143,5 @@ def apply_position(s: ChampsState, pos: Any) -> None:
     if used not in (0, 1, 2):
         raise ConfigError("position.turn.used: 0, 1 or 2 activations (CB-30)")
     s.turn_counter = 1
+    s.occ = None
     s.stack = [Frame("turn", seat, {"used": used, "cells": []})]

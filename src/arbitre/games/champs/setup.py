@@ -145,6 +145,7 @@ def choose_deploy(s: ChampsState, f: Frame, key: str) -> None:
     side = s.side_of_seat(f.seat)
     if kind == "hero":
         s.heroes[f.seat].cell = cell
+        s.occ = None
     else:
         t = BY_ID[kind]
         for _ in range(t.units):

@@ -97,6 +97,7 @@ class ChampsState:
     rigged: list[int] = field(default_factory=list)  # dice fixed by a position, used first
     log: list[Msg] = field(default_factory=list)
     cached: Decision | None = None
+    occ: Any = None  # logic.Occ cache, dropped whenever a unit or hero moves; not game data
 
     def roll(self, sides: int) -> int:
         """One die: a die fixed by the position if any is left, else the seeded RNG."""
@@ -148,7 +149,7 @@ class ChampsState:
         out: dict[str, Any] = {}
         for f in fields(self):
             name = f.name
-            if name in ("rules", "bf", "geo", "log", "cached"):
+            if name in ("rules", "bf", "geo", "log", "cached", "occ"):
                 continue
             value = getattr(self, name)
             if name == "rng":

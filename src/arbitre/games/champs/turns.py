@@ -101,7 +101,7 @@ def activatable(s: ChampsState, f: Frame) -> list[tuple[int, str]]:
     used, done_cells = f.data["used"], f.data["cells"]
     occ = occupancy(s)
     out: list[tuple[int, str]] = []
-    for cell, units in occ.items():
+    for cell, units in occ.units.items():
         if units[0].side != side or used >= 2:
             continue
         if s.rules.per_cell_tracking:
@@ -109,15 +109,14 @@ def activatable(s: ChampsState, f: Frame) -> list[tuple[int, str]]:
                 continue
         elif all(u.acted for u in units):
             continue
-        if side == PLAYERS:
-            others = [h for h in heroes_at(s, cell) if h.seat != f.seat]
-            mine = [h for h in heroes_at(s, cell) if h.seat == f.seat]
-            if others and not mine:
+        if side == PLAYERS and cell in occ.heroes:
+            seats = [h.seat for h in occ.heroes[cell]]
+            if f.seat not in seats:
                 continue  # CB-38: another player's hero is in that troop
         out.append((cell, "troop"))
     if side == PLAYERS:
         hero = s.heroes[f.seat]
-        if not hero.captured and hero.cell >= 0 and not hero.acted and not occ.get(hero.cell):
+        if not hero.captured and hero.cell >= 0 and not hero.acted and hero.cell not in occ.units:
             if hero.skill == "gladiateur":
                 out.append((hero.cell, "gladiator"))  # CB-51: an extra activation
             elif used < 2 and s.rules.lone_move > 0:
@@ -153,14 +152,18 @@ def choose_turn(s: ChampsState, f: Frame, key: str) -> None:
         s.stack.append(Frame("recruit", f.seat, {"type": None, "activation": False}))
         return
     cell = s.bf.parse(key[4:])
-    how = dict(activatable(s, f))[cell]  # type: ignore[index]
+    assert cell is not None
+    if any(u.cell == cell for u in s.units.values()):
+        how = "troop"
+    else:
+        how = "gladiator" if s.heroes[f.seat].skill == "gladiateur" else "lone"
     if how == "troop" and s.side_of_seat(f.seat) == PLAYERS:
-        others = sorted({h.seat for h in heroes_at(s, cell) if h.seat != f.seat})  # type: ignore[arg-type]
+        others = sorted({h.seat for h in heroes_at(s, cell) if h.seat != f.seat})
         if others:
             # CB-38: the other heroes' players must agree to the action.
             s.stack.append(Frame("consent", others[0], {"cell": cell, "ask": others, "by": f.seat}))
             return
-    start_activation(s, f, cell, how)  # type: ignore[arg-type]
+    start_activation(s, f, cell, how)
 
 
 def start_activation(s: ChampsState, f: Frame, cell: int, how: str) -> None:

@@ -1,0 +1,287 @@
+"""Every text the command line shows, in French and English (keys `cli.*`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.engine.i18n import Msg, add_messages, translate
+
+
+def tr(key: str, lang: str, **args: Any) -> str:
+    """The CLI text `key` in `lang`, its `{fields}` filled from `args`."""
+    return translate(Msg(key, args), lang)
+
+
+CATALOG: dict[str, dict[str, str]] = {
+    # --- shared ---------------------------------------------------------------------------
+    "cli.unknown_game": {
+        "fr": "Jeu inconnu « {game} ». Jeux connus : {known}",
+        "en": "Unknown game '{game}'. Known games: {known}",
+    },
+    "cli.raw_key": {"fr": "« {key} »", "en": "'{key}'"},
+    "cli.game.champs": {
+        "fr": "Champs de Bataille — les joueurs et leurs héros contre le MJ, sur une grille",
+        "en": "Champs de Bataille — the players and their heroes against the GM, on a grid",
+    },
+    "cli.agent.random": {
+        "fr": "joue au hasard parmi les options légales",
+        "en": "plays at random among the legal options",
+    },
+    "cli.agent.mj": {
+        "fr": "IA du maître du jeu",
+        "en": "game master AI",
+    },
+    "cli.seat.human": {"fr": "humain", "en": "human"},
+    "cli.menu.game": {"fr": "Choisissez un jeu", "en": "Choose a game"},
+    "cli.menu.seat": {"fr": "Qui joue le siège {seat} ?", "en": "Who plays seat {seat}?"},
+    "cli.menu.prompt": {
+        "fr": "Votre choix (Entrée : {default})",
+        "en": "Your choice (Enter: {default})",
+    },
+    "cli.menu.bad": {
+        "fr": "Tapez un numéro entre 1 et {n}, ou un nom de la liste.",
+        "en": "Type a number between 1 and {n}, or a name from the list.",
+    },
+    # --- configuration, seats and agents --------------------------------------------------
+    "cli.config.syntax": {
+        "fr": "Option de configuration « {item} » mal formée : écrivez clé=valeur",
+        "en": "Malformed config option '{item}': write key=value",
+    },
+    "cli.config.unknown": {
+        "fr": "Clé de configuration inconnue « {key} » ; voir `arbitre rules {game}`",
+        "en": "Unknown config key '{key}'; see `arbitre rules {game}`",
+    },
+    "cli.config.bad_choice": {
+        "fr": "Valeur « {value} » impossible pour {key} : choisissez parmi {choices}",
+        "en": "Value '{value}' is not allowed for {key}: choose one of {choices}",
+    },
+    "cli.config.bad_bool": {
+        "fr": "Valeur « {value} » impossible pour {key} : attendu true/false (oui/non)",
+        "en": "Value '{value}' is not allowed for {key}: expected true/false (yes/no)",
+    },
+    "cli.config.bad_int": {
+        "fr": "Valeur « {value} » impossible pour {key} : un nombre entier est attendu",
+        "en": "Value '{value}' is not allowed for {key}: a whole number is expected",
+    },
+    "cli.config.refused": {
+        "fr": "Configuration refusée : {error}",
+        "en": "Configuration refused: {error}",
+    },
+    "cli.agents.count": {
+        "fr": "{n} agent(s) donné(s) pour {seats} sièges ({names})",
+        "en": "{n} agent(s) given for {seats} seats ({names})",
+    },
+    "cli.agents.unknown": {
+        "fr": "Agent inconnu « {name} » ; connus : {known}",
+        "en": "Unknown agent '{name}'; known: {known}",
+    },
+    "cli.seats.count": {
+        "fr": "--seats donne {n} joueur(s) pour {seats} sièges ({names}) ; "
+        "écrivez par ex. human,random,…",
+        "en": "--seats gives {n} player(s) for {seats} seats ({names}); write e.g. human,random,…",
+    },
+    # --- play -----------------------------------------------------------------------------
+    "cli.play.header": {
+        "fr": "arbitre — {game} · graine {seed} · {seats}",
+        "en": "arbitre — {game} · seed {seed} · {seats}",
+    },
+    "cli.play.hint": {
+        "fr": "Numéro ou clé d'une option ; commandes : help, undo, save [FICHIER], log, quit",
+        "en": "Option number or key; commands: help, undo, save [FILE], log, quit",
+    },
+    "cli.play.out_of_range": {
+        "fr": "Pas d'option n° {n} : choisissez entre 1 et {max}.",
+        "en": "There is no option {n}: choose between 1 and {max}.",
+    },
+    "cli.play.nothing_to_undo": {
+        "fr": "Rien à annuler : aucun choix humain n'a encore été fait.",
+        "en": "Nothing to undo: no human choice has been made yet.",
+    },
+    "cli.play.undone": {
+        "fr": "Annulé : {n} choix repris "
+        "(le dernier choix humain et les réponses des IA après lui).",
+        "en": "Undone: {n} choice(s) taken back "
+        "(the last human choice and the AI answers after it).",
+    },
+    "cli.play.saved": {
+        "fr": "Partie enregistrée dans {path} ({n} choix). Reprise : arbitre play --load {path}",
+        "en": "Game saved to {path} ({n} choices). Resume: arbitre play --load {path}",
+    },
+    "cli.play.save_failed": {
+        "fr": "Impossible d'enregistrer dans {path} : {error}",
+        "en": "Cannot save to {path}: {error}",
+    },
+    "cli.play.after_end": {
+        "fr": "Partie finie — save [FICHIER], log, undo, ou Entrée pour quitter :",
+        "en": "Game over — save [FILE], log, undo, or Enter to leave:",
+    },
+    "cli.play.after_end_bad": {
+        "fr": "Commandes possibles : save [FICHIER], log, undo, quit.",
+        "en": "Possible commands: save [FILE], log, undo, quit.",
+    },
+    "cli.play.load_and_config": {
+        "fr": "--load reprend la configuration enregistrée : --config ne peut pas s'y ajouter",
+        "en": "--load resumes the saved configuration: --config cannot be added to it",
+    },
+    "cli.play.load_other_game": {
+        "fr": "Le fichier est une partie de « {saved} », pas de « {game} »",
+        "en": "The file holds a game of '{saved}', not '{game}'",
+    },
+    "cli.play.bye": {"fr": "Au revoir.", "en": "Goodbye."},
+    "cli.play.input_closed": {
+        "fr": "Fin de l'entrée : partie interrompue.",
+        "en": "End of input: game interrupted.",
+    },
+    "cli.play.unsaved": {
+        "fr": "{n} choix non enregistré(s) (utilisez save avant quit pour les garder).",
+        "en": "{n} choice(s) not saved (use save before quit to keep them).",
+    },
+    "cli.help.rules": {
+        "fr": "Cette décision ({kind}) applique les règles : {rules}",
+        "en": "This decision ({kind}) applies the rules: {rules}",
+    },
+    "cli.help.how": {
+        "fr": "Répondez par le numéro d'une option ou par sa clé (le texte grisé). "
+        "Un choix refusé cite la règle qui l'interdit ; rien n'est changé.",
+        "en": "Answer with an option's number or its key (the greyed text). "
+        "A refused choice names the rule that forbids it; nothing is changed.",
+    },
+    "cli.help.commands": {
+        "fr": "Commandes : undo/annuler (reprend votre dernier choix), save/sauver [FICHIER], "
+        "log/journal (tout le journal), help/aide, quit/quitter.",
+        "en": "Commands: undo (takes back your last choice), save [FILE], "
+        "log (the whole log), help, quit.",
+    },
+    "cli.log.title": {"fr": "Journal", "en": "Log"},
+    "cli.log.empty": {"fr": "(rien encore)", "en": "(nothing yet)"},
+    "cli.result.title": {"fr": "Résultat", "en": "Result"},
+    "cli.result.scores": {"fr": "scores", "en": "scores"},
+    # --- replay ---------------------------------------------------------------------------
+    "cli.record.unreadable": {
+        "fr": "Impossible de lire {path} : {error}",
+        "en": "Cannot read {path}: {error}",
+    },
+    "cli.record.bad": {
+        "fr": "{path} n'est pas une partie enregistrée : {error}",
+        "en": "{path} is not a saved game: {error}",
+    },
+    "cli.record.version": {
+        "fr": "Attention : partie enregistrée avec la version {saved} des règles "
+        "(actuelle : {now})",
+        "en": "Warning: game saved with rules version {saved} (current: {now})",
+    },
+    "cli.record.illegal": {
+        "fr": "Le choix n° {n} « {key} » de la partie enregistrée est refusé : {why}",
+        "en": "Choice {n} '{key}' of the saved game is refused: {why}",
+    },
+    "cli.replay.header": {
+        "fr": "Relecture — {game} · graine {seed} · {n} choix",
+        "en": "Replay — {game} · seed {seed} · {n} choices",
+    },
+    "cli.replay.next": {
+        "fr": "Entrée : suivant · q : quitter",
+        "en": "Enter: next · q: quit",
+    },
+    "cli.replay.unfinished": {
+        "fr": "La partie enregistrée n'est pas finie ; question en attente :",
+        "en": "The saved game is not finished; question pending:",
+    },
+    # --- simulate -------------------------------------------------------------------------
+    "cli.sim.progress": {"fr": "Simulation {game}", "en": "Simulating {game}"},
+    "cli.sim.title": {
+        "fr": "{game} : {games} parties, {workers} processus",
+        "en": "{game}: {games} games, {workers} worker(s)",
+    },
+    "cli.sim.seat": {"fr": "siège", "en": "seat"},
+    "cli.sim.agent": {"fr": "agent", "en": "agent"},
+    "cli.sim.wins": {"fr": "victoires", "en": "wins"},
+    "cli.sim.draws": {"fr": "nuls", "en": "draws"},
+    "cli.sim.losses": {"fr": "défaites", "en": "losses"},
+    "cli.sim.mean": {"fr": "score moyen", "en": "mean score"},
+    "cli.sim.stats": {
+        "fr": "{mean} décisions par partie en moyenne · {dps} décisions/s "
+        "({cpu} par seconde de calcul) · {seconds} s",
+        "en": "{mean} decisions per game on average · {dps} decisions/s "
+        "({cpu} per CPU second) · {seconds} s",
+    },
+    "cli.sim.errors": {"fr": "Erreurs : {n}", "en": "Errors: {n}"},
+    "cli.sim.error_sample": {
+        "fr": "  graine {seed} : {error}",
+        "en": "  seed {seed}: {error}",
+    },
+    # --- rules ----------------------------------------------------------------------------
+    "cli.rules.title": {
+        "fr": "Options de configuration de {game}",
+        "en": "Configuration options of {game}",
+    },
+    "cli.rules.key": {"fr": "clé", "en": "key"},
+    "cli.rules.default": {"fr": "défaut", "en": "default"},
+    "cli.rules.choices": {"fr": "choix", "en": "choices"},
+    "cli.rules.rule": {"fr": "règle", "en": "rule"},
+    "cli.rules.help": {"fr": "ce qu'elle règle", "en": "what it settles"},
+    "cli.rules.free": {"fr": "(libre)", "en": "(free)"},
+    "cli.rules.usage": {
+        "fr": "Changer une option : arbitre play {game} --config clé=valeur (répétable)",
+        "en": "Change an option: arbitre play {game} --config key=value (repeatable)",
+    },
+    "cli.rules.ids": {
+        "fr": "{n} règles implémentées :",
+        "en": "{n} rules implemented:",
+    },
+    # --- the Champs de Bataille board -----------------------------------------------------
+    "cli.champs.round": {"fr": "Manche {n}/{of}", "en": "Round {n}/{of}"},
+    "cli.champs.turn": {
+        "fr": "tour de {seat} ({used} activation(s) faite(s))",
+        "en": "{seat}'s turn ({used} activation(s) done)",
+    },
+    "cli.champs.to_move": {"fr": "à {seat} de choisir", "en": "{seat} to choose"},
+    "cli.champs.heroes": {"fr": "Héros :", "en": "Heroes:"},
+    "cli.champs.hero": {
+        "fr": "H{digit} {name} de {seat} en {at}, destin {destiny}",
+        "en": "H{digit} {seat}'s {name} at {at}, destiny {destiny}",
+    },
+    "cli.champs.captured": {"fr": "capturé", "en": "captured"},
+    "cli.champs.counts": {
+        "fr": "Pioche {deck} · jetons piège : joueurs {ptraps}, MJ {mtraps} · "
+        "unités : joueurs {punits}, MJ {munits}",
+        "en": "Deck {deck} · trap tokens: players {ptraps}, GM {mtraps} · "
+        "units: players {punits}, GM {munits}",
+    },
+    "cli.champs.hidden_traps": {
+        "fr": "{n} piège(s) caché(s)",
+        "en": "{n} hidden trap(s)",
+    },
+    "cli.champs.combat": {
+        "fr": "Combat {kind} : {att} attaque {tgt} — étape : {stage}",
+        "en": "{kind} combat: {att} attacks {tgt} — stage: {stage}",
+    },
+    "cli.champs.melee": {"fr": "au corps à corps", "en": "Melee"},
+    "cli.champs.ranged": {"fr": "à distance", "en": "Ranged"},
+    "cli.champs.attacker_dice": {"fr": "dés de l'attaquant", "en": "attacker's dice"},
+    "cli.champs.defender_dice": {"fr": "dés du défenseur", "en": "defender's dice"},
+    "cli.champs.support": {"fr": "soutien depuis {cells}", "en": "support from {cells}"},
+    "cli.champs.stage.support": {"fr": "soutiens", "en": "support"},
+    "cli.champs.stage.consent": {"fr": "accord du soutien", "en": "support consent"},
+    "cli.champs.stage.roll": {"fr": "jet des dés", "en": "dice roll"},
+    "cli.champs.stage.skills": {"fr": "compétences des héros", "en": "hero skills"},
+    "cli.champs.stage.resolve": {"fr": "résolution", "en": "resolution"},
+    "cli.champs.stage.after_losses": {"fr": "après les pertes", "en": "after losses"},
+    "cli.champs.stage.advance": {"fr": "avancée", "en": "advance"},
+    "cli.champs.stage.done": {"fr": "terminé", "en": "done"},
+    "cli.champs.outcome": {
+        "fr": "Partie finie : {winner} — {reason}",
+        "en": "Game over: {winner} — {reason}",
+    },
+    "cli.champs.tag.players": {"fr": "J", "en": "P"},
+    "cli.champs.tag.mj": {"fr": "MJ", "en": "GM"},
+    "cli.champs.legend": {
+        "fr": "minuscule : a déjà agi · * catapulte chargée · H1 : héros de p1 (h1 : a agi) · "
+        "▲ piège des joueurs · ▼ piège du MJ · ▓▓▓ obstacle · "
+        "· ligne de départ (J : joueurs, MJ : maître du jeu) · inversé : combat en cours",
+        "en": "lowercase: already acted · * loaded catapult · H1: p1's hero (h1: acted) · "
+        "▲ players' trap · ▼ GM's trap · ▓▓▓ obstacle · "
+        "· start line (P: players, GM: game master, seat mj) · reversed: combat in progress",
+    },
+}
+
+add_messages(CATALOG)
