@@ -111,9 +111,12 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
 
             if can_recruit(s, act, units, heroes):
                 opts.append(Option("recruit", Msg("champs.opt.recruit")))
+    actions = len(opts)
     if movement_open(s, act):
         opts.append(Option("move", Msg("champs.opt.move")))
-    opts.append(Option("end", Msg("champs.opt.end_activation")))
+    # AMB-CB-9 alternative: an activation must include an action while one is possible.
+    if s.rules.move_only or d["action"] is not None or actions == 0:
+        opts.append(Option("end", Msg("champs.opt.end_activation")))
     return Decision(
         act.seat,
         "champs.activation",

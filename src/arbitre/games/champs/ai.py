@@ -201,7 +201,8 @@ class Ctx:
                 speed, flying = group_profile(self.s, units, [])
                 if self.objective():
                     t = self.mj_turns(c, speed, flying)
-                    danger = max(progress(t), 0.0) + 0.3
+                    # a troop that can reach the line (or strike a troop on it) next turn
+                    danger = 8.0 if t <= 1.0 else 4.0 if t <= 1.5 else max(progress(t), 0.0) + 0.3
                     if all(u.kind == CATAPULTE for u in units):
                         danger *= 0.3
                 else:
@@ -548,7 +549,8 @@ def activation_plans(ctx: Ctx, seat: int, act: Frame) -> list[Plan]:
     moves: dict[int, float] = {}
     if can_move and (g.units or g.heroes):
         base = pos_value(ctx, src, g)
-        for dest, path in reachable(s, src, side, g.speed, g.flying).items():
+        traps = not g.flying and any(sd != side for sd in s.traps.values())
+        for dest, path in reachable(s, src, side, g.speed, g.flying, paths=traps).items():
             moves[dest] = pos_value(ctx, dest, g) - base - _path_cost(ctx, path, g, dest)
     best_move = max(moves.values(), default=0.0)
     after = max(0.0, best_move) if can_move else 0.0
@@ -558,10 +560,11 @@ def activation_plans(ctx: Ctx, seat: int, act: Frame) -> list[Plan]:
             for tgt, ranged, value in _strikes(ctx, c, gc):
                 verb = "fire" if ranged else "attack"
                 plans.append((value + 0.5 * after, f"{verb}:{lbl(c)}>{lbl(tgt)}", -1))
-        for c in trap_cells(s, act, units):
+        for c in _trap_cells(ctx, act.seat, units):
             leaving = can_move and c == src
-            v = trap_value(ctx, c, side, leaving=leaving) + (after if leaving else 0.0)
-            plans.append((v, f"trap:{lbl(c)}", -1))
+            v = trap_value(ctx, c, side, leaving=leaving)
+            if v > MIN_GAIN:
+                plans.append((v + (after if leaving else 0.0), f"trap:{lbl(c)}", -1))
         if not d["moved_before"] and units:
             cats = [u for u in units if u.kind == CATAPULTE]
             if cats and not all(u.loaded for u in cats) and not (
@@ -577,6 +580,38 @@ def activation_plans(ctx: Ctx, seat: int, act: Frame) -> list[Plan]:
         plans.append((value, "move", dest))
     plans.sort(key=lambda p: -p[0])
     return plans
+
+
+def _can_melee(ctx: Ctx, cell: int, side: int) -> bool:
+    """CB-32: a troop fights in melee unless it is only Catapults (AMB-CB-15c); CB-51/53."""
+    units = [u for u in ctx.occ.get(cell, []) if u.side == side]
+    if any(u.kind != CATAPULTE or ctx.rules.catapult_melee for u in units):
+        return True
+    return not units and any(h.skill == "gladiateur" for h in ctx.hero_cells.get(cell, []))
+
+
+def _trap_cells(ctx: Ctx, seat: int, units: list[Unit]) -> list[int]:
+    """Where these units may lay a trap (CB-17, CB-20, CB-22, AMB-CB-16a/c/k)."""
+    s = ctx.s
+    if s.side_of_seat(seat) == MJ:
+        if s.mj_traps_left == 0:
+            return []
+    elif s.traps_left[seat if s.rules.trap_pool_per_player else 0] == 0:
+        return []
+    out: set[int] = set()
+    for cell in {u.cell for u in units}:
+        here = [u for u in units if u.cell == cell]
+        soldiers = [u for u in here if TYPES[u.kind].traps]
+        if not soldiers or (s.rules.trap_soldiers_only and len(soldiers) != len(here)):
+            continue
+        if not s.rules.trap_adjacent:
+            if cell not in s.traps:
+                out.add(cell)
+            continue
+        for n in ctx.geo.neighbours[cell]:
+            if n not in s.traps and n not in s.bf.obstacles and ctx.side_at(n) is None:
+                out.add(n)
+    return sorted(out)
 
 
 def _path_cost(ctx: Ctx, path: list[int], g: Group, dest: int) -> float:
@@ -597,7 +632,7 @@ def _strikes(ctx: Ctx, c: int, g: Group) -> list[tuple[int, bool, float]]:
     """Attacks (CB-32) and catapult shots (CB-15) open to the group on cell `c`, with values."""
     s, side = ctx.s, ctx.side
     out = []
-    if can_melee(s, c, side):
+    if _can_melee(ctx, c, side):
         for n in ctx.geo.neighbours[c]:
             if ctx.enemy(n, side):
                 out.append((n, False, attack_value(ctx, c, g, n, False)[0]))
@@ -945,11 +980,9 @@ class ChampsAI:
 
 def _virtual_activation(s: ChampsState, turn: Frame, cell: int) -> Frame:
     """The activation frame `act:cell` would open (mirrors turns.start_activation)."""
-    from arbitre.games.champs.turns import activatable
-
-    how = dict(activatable(s, turn)).get(cell, "troop")
     side = s.side_of_seat(turn.seat)
-    if how == "troop":
+    troop = any(u.cell == cell for u in s.units.values())
+    if troop:
         units = [
             u.uid for u in s.units.values()
             if u.cell == cell and u.side == side and (s.rules.per_cell_tracking or not u.acted)
@@ -963,8 +996,9 @@ def _virtual_activation(s: ChampsState, turn: Frame, cell: int) -> Frame:
     return Frame(
         "activation",
         turn.seat,
-        {"cell": cell, "units": units, "heroes": heroes, "lone": how != "troop",
-         "moved_before": False, "action": None, "moved_after": False, "spent": {}},
+        {"cell": cell, "units": units, "heroes": heroes,
+         "lone": not troop, "moved_before": False, "action": None, "moved_after": False,
+         "spent": {}},
     )
 
 

@@ -63,7 +63,7 @@ def apply_position(s: ChampsState, pos: Any) -> None:
             raise ConfigError(f"position.{where}.count: a positive whole number")
         for _ in range(count):
             u = place_unit(s, BY_ID[kind].index, side, cell, bool(item.get("acted", False)))
-            u.loaded = bool(item.get("loaded", False))
+            u.loaded = bool(item.get("loaded", s.rules.catapult_starts_loaded))
     occ = occupancy(s)
     for cell, units in occ.items():
         if len({u.side for u in units}) > 1:
