@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench coverage-report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.champs
+	$(BIN)/python -m benchmarks.champs_odds
+
+coverage-report: $(STAMP)
+	$(BIN)/python scripts/rules_coverage.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

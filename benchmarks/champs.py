@@ -23,7 +23,8 @@ ANCHORS = {
 
 def random_play(games: int, config: dict[str, Any]) -> tuple[int, float, list[Any]]:
     r = get("champs")
-    decisions, samples = 0, []
+    decisions = 0
+    samples: list[Any] = []
     start = time.perf_counter()
     for seed in range(games):
         s = r.new(config, seed)
@@ -73,7 +74,9 @@ def main() -> None:
     print(f"  mean decisions     {n / args.games:10.1f}")
     for name, anchor in ANCHORS.items():
         print(f"  ratio vs {name:28s} {rate / anchor:5.2f}")
-    print(f"  clone/s            {clones_per_second(samples):10.0f}  ({len(samples)} mid-game states)")
+    print(
+        f"  clone/s            {clones_per_second(samples):10.0f}  ({len(samples)} mid-game states)"
+    )
     n4, s4, _ = random_play(max(1, args.games // 4), {"players": 4, "battlefield": "defile"})
     print(f"  4 players, defile: {n4 / s4:10.0f} decisions/s")
     r = get("champs")

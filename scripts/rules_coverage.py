@@ -53,8 +53,15 @@ def build() -> str:
         for idp, count, heading in families:
             ids = [f"{idp}-{i}" for i in range(1, count + 1)]
             covered = sum(1 for i in ids if i in found)
-            lines += [f"### {heading}: {covered}/{len(ids)} covered", "", "| ID | tests |", "|---|---|"]
-            lines += [f"| {i} | {len(found[i])} |" if i in found else f"| {i} | **none** |" for i in ids]
+            lines += [
+                f"### {heading}: {covered}/{len(ids)} covered",
+                "",
+                "| ID | tests |",
+                "|---|---|",
+            ]
+            lines += [
+                f"| {i} | {len(found[i])} |" if i in found else f"| {i} | **none** |" for i in ids
+            ]
             lines.append("")
     return "\n".join(lines)
 

@@ -6,15 +6,22 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.engine import get
+from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
+from arbitre.engine.ruleset import Result
 from arbitre.games.champs.rules import Champs
 from arbitre.games.champs.state import ChampsState
 
 R: Champs = get("champs")  # type: ignore[assignment]
 
 
-def field(tmp: Path, obstacles: list[tuple[int, int]] = (), width: int = 10, height: int = 8,
-          **extra: Any) -> str:
+def field(
+    tmp: Path,
+    obstacles: list[tuple[int, int]] | tuple[()] = (),
+    width: int = 10,
+    height: int = 8,
+    **extra: Any,
+) -> str:
     """A battlefield file: the digest's 10x8 grid (AMB-CB-1), with the given obstacles."""
     lines = [
         'name_fr = "Test"',
@@ -35,14 +42,21 @@ def field(tmp: Path, obstacles: list[tuple[int, int]] = (), width: int = 10, hei
     return str(path)
 
 
-def game(tmp: Path, position: dict[str, Any], obstacles: list[tuple[int, int]] = (),
-         seed: int = 0, **config: Any) -> ChampsState:
+def game(
+    tmp: Path,
+    position: dict[str, Any],
+    obstacles: list[tuple[int, int]] | tuple[()] = (),
+    seed: int = 0,
+    **config: Any,
+) -> ChampsState:
     cfg = {"battlefield": field(tmp, obstacles), "position": position}
     cfg.update({k.replace("__", "."): v for k, v in config.items()})
     return R.new(cfg, seed)
 
 
-def U(kind: str, at: tuple[int, int], count: int = 1, side: str = "players", **kw: Any) -> dict[str, Any]:
+def U(
+    kind: str, at: tuple[int, int], count: int = 1, side: str = "players", **kw: Any
+) -> dict[str, Any]:
     return {"type": kind, "at": list(at), "count": count, "side": side, **kw}
 
 
@@ -87,3 +101,22 @@ def dice_event(events: list[Msg]) -> tuple[str, str]:
 
 def cell(s: ChampsState, x: int, y: int) -> int:
     return s.bf.cell(x, y)
+
+
+def dec(s: ChampsState) -> Decision:
+    d = R.decision(s)
+    assert d is not None, "the game is over"
+    return d
+
+
+def res(s: ChampsState) -> Result:
+    r = R.result(s)
+    assert r is not None, "the game is not over"
+    return r
+
+
+def target(s: ChampsState, key: str) -> int:
+    """The cell an option key ends with (to:x,y, cell:x,y …)."""
+    c = s.bf.parse(key.rsplit(":", 1)[-1].rsplit(">", 1)[-1])
+    assert c is not None
+    return c

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arbitre.engine.i18n import Msg, has_message, translate
 from arbitre.engine.rng import Rng
-from tests.champs.helpers import R
+from tests.champs.helpers import R, res
 from tests.champs.test_conformance import CONFIGS
 
 
@@ -33,7 +33,7 @@ def test_every_message_of_random_games_is_translated():
                 R.apply(s, d.options[rng.below(len(d.options))].key)
                 for m in R.events(s):
                     _check(m, seen)
-            _check(R.result(s).summary, seen)
+            _check(res(s).summary, seen)
     assert len(seen) > 60
 
 

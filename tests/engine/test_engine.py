@@ -46,7 +46,7 @@ def test_rng_below_rejects_nonpositive():
 def test_registry_knows_champs_and_names_unknown_games():
     assert "champs" in names()
     assert get("champs").id == "champs"
-    with pytest.raises(KeyError, match="known games: .*champs"):
+    with pytest.raises(KeyError, match=r"known games: .*champs"):
         get("chess")
 
 
@@ -75,7 +75,7 @@ def _human_p1_match(seed=5):
 
 
 def test_match_runs_agents_until_a_human_must_answer():
-    r, m = _human_p1_match()
+    _r, m = _human_p1_match()
     m.run()
     d = m.decision()
     assert d is not None and m.is_human(d.seat)
@@ -122,7 +122,7 @@ def test_match_save_load_replay_round_trip(tmp_path):
 
 
 def test_match_log_is_bilingual():
-    r, m = _human_p1_match()
+    _r, m = _human_p1_match()
     m.run()
     assert m.log
     fr = [e.text("fr") for e in m.log]

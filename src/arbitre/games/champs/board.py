@@ -39,7 +39,9 @@ class Battlefield:
     cells_by_label: dict[str, int] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
-        labels = tuple(f"{c % self.width},{c // self.width}" for c in range(self.width * self.height))
+        labels = tuple(
+            f"{c % self.width},{c // self.width}" for c in range(self.width * self.height)
+        )
         object.__setattr__(self, "labels", labels)
         object.__setattr__(self, "cells_by_label", {lab: i for i, lab in enumerate(labels)})
 
@@ -177,9 +179,7 @@ class Geometry:
                         dx
                         and dy
                         and not corner_cutting
-                        and (
-                            (y * w + nx) in bf.obstacles or (ny * w + x) in bf.obstacles
-                        )
+                        and ((y * w + nx) in bf.obstacles or (ny * w + x) in bf.obstacles)
                     ):
                         continue
                     st.append(n)

@@ -81,8 +81,10 @@ def eligible_supporters(s: ChampsState, d: dict[str, Any]) -> list[int]:
         units = occ.get(n)
         if units and units[0].side == d["aside"]:
             out.append(n)
-        elif not units and d["aside"] == PLAYERS and any(
-            h.skill == "gladiateur" for h in heroes_at(s, n)
+        elif (
+            not units
+            and d["aside"] == PLAYERS
+            and any(h.skill == "gladiateur" for h in heroes_at(s, n))
         ):
             out.append(n)  # AMB-CB-20g: a lone Gladiator is a troop and may support
     return out
@@ -228,9 +230,7 @@ def _roll(s: ChampsState, f: Frame) -> None:
     n_def = unit_dice(r, dunits, False) + hero_dice(r, dunits, dheroes)
     if r.defender_support:
         d["dsup"] = [
-            n
-            for n in s.geo.neighbours[d["att"]]
-            if n != d["tgt"] and troop(s, n, d["dside"])[0]
+            n for n in s.geo.neighbours[d["att"]] if n != d["tgt"] and troop(s, n, d["dside"])[0]
         ]
         n_def += len(d["dsup"])
     d["ad"] = _roll_dice(s, n_att) + _roll_dice(s, n_sup)
@@ -288,17 +288,21 @@ def _decide_skill(s: ChampsState, f: Frame) -> Decision | None:
         mode = s.rules.thief_mode
         if d["take"] is not None:  # opponentPicksReturn: the opponent gives a die back
             giver = s.mj_seat if role == "att" else f.seat
-            opts = [
-                Option(f"give:{v}", Msg("champs.opt.give", {"v": v})) for v in sorted(set(own))
-            ]
+            opts = [Option(f"give:{v}", Msg("champs.opt.give", {"v": v})) for v in sorted(set(own))]
             return Decision(
-                giver, "champs.skill.give", tuple(opts), Msg("champs.q.give"), ("CB-49", "AMB-CB-20e")
+                giver,
+                "champs.skill.give",
+                tuple(opts),
+                Msg("champs.q.give"),
+                ("CB-49", "AMB-CB-20e"),
             )
         if mode == "swapValues":
             for a in sorted(set(own)):
                 for b in sorted(set(opp)):
                     if a != b:
-                        opts.append(Option(f"swap:{a}:{b}", Msg("champs.opt.swap", {"a": a, "b": b})))
+                        opts.append(
+                            Option(f"swap:{a}:{b}", Msg("champs.opt.swap", {"a": a, "b": b}))
+                        )
         else:
             for b in sorted(set(opp)):
                 opts.append(Option(f"take:{b}", Msg("champs.opt.take", {"v": b})))
@@ -322,7 +326,12 @@ def _decide_skill(s: ChampsState, f: Frame) -> Decision | None:
         tuple(opts),
         Msg(
             f"champs.q.{skill}",
-            {"own": _fmt(own), "opp": _fmt(opp), "mine": result(s.rules, own), "theirs": result(s.rules, opp)},
+            {
+                "own": _fmt(own),
+                "opp": _fmt(opp),
+                "mine": result(s.rules, own),
+                "theirs": result(s.rules, opp),
+            },
         ),
         ("CB-49",) if skill == "voleur" else ("CB-50",),
     )
@@ -337,7 +346,7 @@ def _templar_eligible(s: ChampsState, d: dict[str, Any], role: str) -> list[int]
 
 def _choose_skill(s: ChampsState, f: Frame, key: str) -> None:
     d = f.data
-    seat, role, skill = d["skills"][0]
+    seat, role, _skill = d["skills"][0]
     own, opp = _pools(d, role)
     name = s.seats[seat]
     if key == "pass":
@@ -517,11 +526,17 @@ def _decide_advance(s: ChampsState, f: Frame) -> Decision | None:
     if len(units) + len(heroes) > 1:
         for token in distinct_units(units):
             opts.append(
-                Option(f"adv:{token}", Msg("champs.opt.advance_one", {"what": f"champs.type.{token.rstrip('*')}"}))
+                Option(
+                    f"adv:{token}",
+                    Msg("champs.opt.advance_one", {"what": f"champs.type.{token.rstrip('*')}"}),
+                )
             )
         for h in heroes:
             opts.append(
-                Option(f"adv:h{h.seat}", Msg("champs.opt.advance_one", {"what": f"champs.hero.{h.skill}"}))
+                Option(
+                    f"adv:h{h.seat}",
+                    Msg("champs.opt.advance_one", {"what": f"champs.hero.{h.skill}"}),
+                )
             )
     opts.append(Option("stay", Msg("champs.opt.stay")))
     return Decision(
@@ -556,7 +571,11 @@ def _choose_advance(s: ChampsState, f: Frame, key: str) -> None:
     if act is not None:
         act.data["advanced"] = True
     s.log.append(
-        Msg("champs.ev.advanced", {"n": len(moving) + len(going), "dest": s.bf.label(d["tgt"])}, "CB-62")
+        Msg(
+            "champs.ev.advanced",
+            {"n": len(moving) + len(going), "dest": s.bf.label(d["tgt"])},
+            "CB-62",
+        )
     )
     enter(s, moving, d["tgt"], d["aside"], True)  # AMB-CB-13c: an advance can spring a trap
 
@@ -585,10 +604,13 @@ def decide_loss(s: ChampsState, f: Frame) -> Decision | None:
     if len(tokens) < 2 or f.data["n"] <= 0:
         return None
     opts = tuple(
-        Option(f"lose:{t}", Msg(
+        Option(
+            f"lose:{t}",
+            Msg(
                 "champs.opt.lose_loaded" if t.endswith("*") else "champs.opt.lose",
                 {"type": f"champs.type.{t.rstrip('*')}"},
-            ))
+            ),
+        )
         for t in tokens
     )
     return Decision(
@@ -619,8 +641,12 @@ def auto_loss(s: ChampsState, f: Frame) -> None:
 def _remove(s: ChampsState, f: Frame, u: Unit) -> None:
     from arbitre.games.champs.logic import remove_unit
 
-    remove_unit(s, u, "champs.why.trap" if not f.data["combat"] else "champs.why.combat",
-                "CB-19" if not f.data["combat"] else "CB-59")
+    remove_unit(
+        s,
+        u,
+        "champs.why.trap" if not f.data["combat"] else "champs.why.combat",
+        "CB-19" if not f.data["combat"] else "CB-59",
+    )
     f.data["n"] -= 1
     if f.data["n"] <= 0 or not loss_candidates(s, f):
         f.data["n"] = 0
@@ -676,10 +702,17 @@ def decide_retreat(s: ChampsState, f: Frame) -> Decision | None:
     if len(units) + len(heroes) > 1 and len(split) > 1:
         tokens = [*distinct_units(units), *(f"h{h.seat}" for h in heroes)]
         for t in tokens:
-            what = f"champs.hero.{s.heroes[int(t[1:])].skill}" if t.startswith("h") else f"champs.type.{t.rstrip('*')}"
+            what = (
+                f"champs.hero.{s.heroes[int(t[1:])].skill}"
+                if t.startswith("h")
+                else f"champs.type.{t.rstrip('*')}"
+            )
             for c in split:
                 opts.append(
-                    Option(f"one:{t}:{lbl(c)}", Msg("champs.opt.retreat_one", {"what": what, "cell": lbl(c)}))
+                    Option(
+                        f"one:{t}:{lbl(c)}",
+                        Msg("champs.opt.retreat_one", {"what": what, "cell": lbl(c)}),
+                    )
                 )
     if len(opts) == 1:
         return None
@@ -729,7 +762,13 @@ def _retreat_to(
     for h in heroes:
         h.cell = cell
     s.occ = None
-    s.log.append(Msg("champs.ev.retreated", {"n": len(units) + len(heroes), "cell": s.bf.label(cell)}, "CB-60"))
+    s.log.append(
+        Msg(
+            "champs.ev.retreated",
+            {"n": len(units) + len(heroes), "cell": s.bf.label(cell)},
+            "CB-60",
+        )
+    )
     left_units, left_heroes = _retreat_items(s, f)
     if last or (not left_units and not left_heroes):
         s.stack.pop()
@@ -754,13 +793,22 @@ def auto_trap(s: ChampsState, f: Frame) -> None:
         del s.traps[cell]  # CB-21: single use
         s.trap_owner.pop(cell, None)
     side = s.units[alive[0]].side
-    s.log.append(Msg("champs.ev.trap", {"cell": s.bf.label(cell), "roll": roll, "n": lost}, "CB-19"))
+    s.log.append(
+        Msg("champs.ev.trap", {"cell": s.bf.label(cell), "roll": roll, "n": lost}, "CB-19")
+    )
     if lost:
         s.stack.append(
             Frame(
                 "loss",
                 controller(s, cell, side),
-                {"cell": cell, "side": side, "n": lost, "only": alive, "combat": False, "role": "trap"},
+                {
+                    "cell": cell,
+                    "side": side,
+                    "n": lost,
+                    "only": alive,
+                    "combat": False,
+                    "role": "trap",
+                },
             )
         )
 
@@ -795,7 +843,12 @@ def decide_overflow(s: ChampsState, f: Frame) -> Decision | None:
     for token, u in distinct_units(units).items():
         name = f"champs.type.{TYPES[u.kind].id}"
         for n in _overflow_targets(s, f, TYPES[u.kind].size):
-            opts.append(Option(f"out:{token}:{lbl(n)}", Msg("champs.opt.overflow_out", {"what": name, "cell": lbl(n)})))
+            opts.append(
+                Option(
+                    f"out:{token}:{lbl(n)}",
+                    Msg("champs.opt.overflow_out", {"what": name, "cell": lbl(n)}),
+                )
+            )
         opts.append(Option(f"elim:{token}", Msg("champs.opt.overflow_elim", {"what": name})))
     return Decision(
         f.seat,
@@ -819,10 +872,15 @@ def choose_overflow(s: ChampsState, f: Frame, key: str) -> None:
     assert cell is not None
     u.cell = cell
     s.occ = None
-    s.log.append(Msg("champs.ev.overflow_out", {"type": f"champs.type.{TYPES[u.kind].id}", "cell": parts[2]}, "CB-8"))
+    s.log.append(
+        Msg(
+            "champs.ev.overflow_out",
+            {"type": f"champs.type.{TYPES[u.kind].id}", "cell": parts[2]},
+            "CB-8",
+        )
+    )
     enter(s, [u], cell, f.data["side"], True)
 
 
 def auto_overflow(s: ChampsState, f: Frame) -> None:
     s.stack.pop()
-

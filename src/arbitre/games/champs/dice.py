@@ -26,8 +26,10 @@ def ground_troop(rules: Rules, units: Sequence[Unit]) -> bool:
 def unit_dice(rules: Rules, units: Sequence[Unit], ranged: bool) -> int:
     """Dice of the units; when firing only loaded Catapults count (AMB-CB-15a, -15i)."""
     cats = [u for u in units if u.kind == CATAPULTE and (u.loaded or not ranged)]
-    cat_dice = (TYPES[CATAPULTE].dice if cats else 0) if rules.catapult_per_troop else (
-        TYPES[CATAPULTE].dice * len(cats)
+    cat_dice = (
+        (TYPES[CATAPULTE].dice if cats else 0)
+        if rules.catapult_per_troop
+        else (TYPES[CATAPULTE].dice * len(cats))
     )
     if ranged:
         return cat_dice

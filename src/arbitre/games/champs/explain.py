@@ -40,7 +40,9 @@ def why_not(s: ChampsState, decision: Decision, key: str) -> Msg:
             cell = s.bf.parse(rest)
             if cell is not None and cell in s.bf.obstacles:
                 rule, reason = "CB-40", "champs.why_not.obstacle"
-            elif cell is not None and enemy_at(s, cell, s.side_of_seat(decision.seat), occupancy(s)):
+            elif cell is not None and enemy_at(
+                s, cell, s.side_of_seat(decision.seat), occupancy(s)
+            ):
                 rule, reason = "CB-42", "champs.why_not.enemy_cell"
             else:
                 rule, reason = "CB-37", "champs.why_not.too_far"

@@ -33,8 +33,9 @@ class Occ:
         players.update(heroes)
         self.held = (players, {c for c, us in units.items() if us[0].side == MJ})
 
-    def get(self, cell: int, default: list[Unit] | None = None) -> list[Unit] | None:
-        return self.units.get(cell, default)
+    def get(self, cell: int, default: list[Unit] | None = None) -> list[Unit]:
+        """The units on a cell (`default`, or a fresh empty list, when none)."""
+        return self.units.get(cell) or (default if default is not None else [])
 
     def items(self) -> list[tuple[int, list[Unit]]]:
         return list(self.units.items())

@@ -24,7 +24,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "champs.why.overflow": _t("surplus éliminé", "surplus eliminated"),
     # questions
     "champs.q.deploy": _t(
-        "Où placer {what} sur votre ligne de départ ?", "Where do you deploy {what} on your start line?"
+        "Où placer {what} sur votre ligne de départ ?",
+        "Where do you deploy {what} on your start line?",
     ),
     "champs.q.mj_army": _t(
         "Armée du MJ : type de la troupe {i} sur {n} ?", "GM's army: type of troop {i} of {n}?"
@@ -93,7 +94,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "champs.opt.cell": _t("case {cell}", "cell {cell}"),
     "champs.opt.type": _t("{type}", "{type}"),
     "champs.opt.act_troop": _t("activer la troupe en {cell}", "activate the troop on {cell}"),
-    "champs.opt.act_lone": _t("activer le héros seul en {cell}", "activate the lone hero on {cell}"),
+    "champs.opt.act_lone": _t(
+        "activer le héros seul en {cell}", "activate the lone hero on {cell}"
+    ),
     "champs.opt.act_gladiator": _t(
         "activer le Gladiateur seul en {cell} (activation en plus)",
         "activate the lone Gladiator on {cell} (extra activation)",
@@ -118,7 +121,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "champs.opt.toggle": _t("[{mark}] {what} #{n}", "[{mark}] {what} #{n}"),
     "champs.opt.to": _t("aller en {cell}", "go to {cell}"),
     "champs.opt.stop_move": _t("fin du déplacement", "end of movement"),
-    "champs.opt.support": _t("[{mark}] soutien de la troupe en {cell}", "[{mark}] support from {cell}"),
+    "champs.opt.support": _t(
+        "[{mark}] soutien de la troupe en {cell}", "[{mark}] support from {cell}"
+    ),
     "champs.opt.roll": _t("lancer les dés ({n} soutien(s))", "roll the dice ({n} supporter(s))"),
     "champs.opt.swap": _t("échanger mon {a} contre son {b}", "swap my {a} for their {b}"),
     "champs.opt.take": _t("prendre son dé {v}", "take their {v}"),
@@ -132,12 +137,16 @@ CATALOG: dict[str, dict[str, str]] = {
     "champs.opt.stay": _t("rester (fin de l'avance)", "stay (end of the advance)"),
     "champs.opt.lose": _t("retirer : {type}", "remove: {type}"),
     "champs.opt.lose_loaded": _t("retirer : {type} (chargée)", "remove: {type} (loaded)"),
-    "champs.opt.retreat_all": _t("toute la troupe recule en {cell}", "the whole troop retreats to {cell}"),
+    "champs.opt.retreat_all": _t(
+        "toute la troupe recule en {cell}", "the whole troop retreats to {cell}"
+    ),
     "champs.opt.retreat_one": _t("reculer {what} en {cell}", "retreat {what} to {cell}"),
     "champs.opt.overflow_out": _t("mettre {what} en {cell}", "put {what} on {cell}"),
     "champs.opt.overflow_elim": _t("éliminer {what}", "eliminate {what}"),
     # events
-    "champs.ev.drawn": _t("{seat} tire ses troupes : {types}", "{seat} draws their troops: {types}"),
+    "champs.ev.drawn": _t(
+        "{seat} tire ses troupes : {types}", "{seat} draws their troops: {types}"
+    ),
     "champs.ev.initiative": _t("Ordre d'initiative : {order}", "Initiative order: {order}"),
     "champs.ev.deployed": _t("{seat} place {what} en {cell}", "{seat} deploys {what} on {cell}"),
     "champs.ev.round": _t("— Tour de jeu {n} —", "— Round {n} —"),
@@ -152,10 +161,16 @@ CATALOG: dict[str, dict[str, str]] = {
         "Piège en {cell} ! Dé {roll} : {n} unité(s) perdue(s)",
         "Trap on {cell}! Die {roll}: {n} unit(s) lost",
     ),
-    "champs.ev.attack": _t("{seat} attaque {dest} depuis {src}", "{seat} attacks {dest} from {src}"),
+    "champs.ev.attack": _t(
+        "{seat} attaque {dest} depuis {src}", "{seat} attacks {dest} from {src}"
+    ),
     "champs.ev.fire": _t("{seat} tire de {src} sur {dest}", "{seat} fires from {src} at {dest}"),
-    "champs.ev.dice": _t("Dés : attaquant {att}, défenseur {dfn}", "Dice: attacker {att}, defender {dfn}"),
-    "champs.ev.thief": _t("{seat} (Voleur) échange {a} contre {b}", "{seat} (Thief) swaps {a} for {b}"),
+    "champs.ev.dice": _t(
+        "Dés : attaquant {att}, défenseur {dfn}", "Dice: attacker {att}, defender {dfn}"
+    ),
+    "champs.ev.thief": _t(
+        "{seat} (Voleur) échange {a} contre {b}", "{seat} (Thief) swaps {a} for {b}"
+    ),
     "champs.ev.thief_take": _t("{seat} (Voleur) prend un {v}", "{seat} (Thief) takes a {v}"),
     "champs.ev.thief_give": _t("{seat} (Voleur) donne un {v}", "{seat} (Thief) gives a {v}"),
     "champs.ev.templar": _t(
@@ -172,12 +187,19 @@ CATALOG: dict[str, dict[str, str]] = {
         "{seat}'s {hero} is captured: +1 Destiny point",
     ),
     "champs.ev.retreated": _t("{n} recule(nt) en {cell}", "{n} retreat(s) to {cell}"),
-    "champs.ev.reattack": _t("Nouvelle attaque immédiate sur {dest}", "Immediate new attack on {dest}"),
+    "champs.ev.reattack": _t(
+        "Nouvelle attaque immédiate sur {dest}", "Immediate new attack on {dest}"
+    ),
     "champs.ev.advanced": _t("{n} avance(nt) en {dest}", "{n} advance(s) to {dest}"),
     "champs.ev.card_drawn": _t("{seat} pioche : {type}", "{seat} draws: {type}"),
-    "champs.ev.recruited": _t("{seat} recrute {type} en {cell}", "{seat} recruits {type} on {cell}"),
+    "champs.ev.recruited": _t(
+        "{seat} recrute {type} en {cell}", "{seat} recruits {type} on {cell}"
+    ),
     "champs.ev.overflow_out": _t("Surplus : {type} mis en {cell}", "Surplus: {type} put on {cell}"),
-    "champs.ev.over": _t("Fin de la bataille : victoire de {winner} ({reason})", "Battle over: {winner} win ({reason})"),
+    "champs.ev.over": _t(
+        "Fin de la bataille : victoire de {winner} ({reason})",
+        "Battle over: {winner} win ({reason})",
+    ),
     "champs.result": _t("Victoire de {winner} ({reason})", "Victory for {winner} ({reason})"),
     "champs.reason.annihilation": _t("armée adverse anéantie", "enemy army wiped out"),
     "champs.reason.both_annihilated": _t("les deux armées anéanties", "both armies wiped out"),
@@ -229,15 +251,36 @@ CONFIG_HELP: dict[str, tuple[str, str]] = {
     "heroes": ("Compétence du héros de chaque joueur", "Each player's hero skill"),
     "battlefield": ("Champ de bataille (nom ou fichier TOML)", "Battlefield (name or TOML file)"),
     "grid.adjacency": ("Voisinage : 8 (diagonales) ou 4", "Adjacency: 8 (diagonals) or 4"),
-    "move.cornerCutting": ("Couper un coin d'obstacle en diagonale", "Cut an obstacle's corner diagonally"),
+    "move.cornerCutting": (
+        "Couper un coin d'obstacle en diagonale",
+        "Cut an obstacle's corner diagonally",
+    ),
     "dice.sides": ("Faces des dés de combat", "Sides of the combat dice"),
-    "combat.result": ("Résultat : somme des dés ou plus haut dé", "Result: sum of dice or highest die"),
-    "retreat.direction": ("Cases de retraite à l'opposé de l'attaquant", "Retreat cells away from the attacker"),
+    "combat.result": (
+        "Résultat : somme des dés ou plus haut dé",
+        "Result: sum of dice or highest die",
+    ),
+    "retreat.direction": (
+        "Cases de retraite à l'opposé de l'attaquant",
+        "Retreat cells away from the attacker",
+    ),
     "retreat.alliedCells": ("Retraite sur une case alliée", "Retreat onto an allied cell"),
-    "retreat.splitCells": ("Cases permises pour disperser une retraite", "Cells a split retreat may use"),
-    "activation.moveOnly": ("Activer une troupe juste pour bouger", "Activate a troop only to move"),
-    "move.splitAroundAction": ("Déplacement réparti avant et après l'action", "Movement split before and after the action"),
-    "move.groupSpeed": ("Vitesse d'un groupe : celle du plus lent", "A group's speed: its slowest member's"),
+    "retreat.splitCells": (
+        "Cases permises pour disperser une retraite",
+        "Cells a split retreat may use",
+    ),
+    "activation.moveOnly": (
+        "Activer une troupe juste pour bouger",
+        "Activate a troop only to move",
+    ),
+    "move.splitAroundAction": (
+        "Déplacement réparti avant et après l'action",
+        "Movement split before and after the action",
+    ),
+    "move.groupSpeed": (
+        "Vitesse d'un groupe : celle du plus lent",
+        "A group's speed: its slowest member's",
+    ),
     "move.throughAllied": ("Traverser les cases alliées", "Move through allied cells"),
     "move.splitGroups": ("Nombre de groupes dans une dispersion", "Number of groups in a split"),
     "move.zoneOfControl": ("S'arrêter au contact de l'ennemi", "Stop next to an enemy"),
@@ -245,23 +288,53 @@ CONFIG_HELP: dict[str, tuple[str, str]] = {
     "reattack.repeat": ("Nombre de nouvelles attaques", "Number of new attacks"),
     "reattack.support": ("Soutien lors d'une nouvelle attaque", "Support in a new attack"),
     "reattack.skills": ("Compétences lors d'une nouvelle attaque", "Skills in a new attack"),
-    "catapult.dicePer": ("Dés de catapulte : par unité ou par troupe", "Catapult dice: per unit or per troop"),
+    "catapult.dicePer": (
+        "Dés de catapulte : par unité ou par troupe",
+        "Catapult dice: per unit or per troop",
+    ),
     "catapult.lineOfFire": ("Les obstacles bloquent le tir", "Obstacles block the shot"),
-    "catapult.meleeAttack": ("La catapulte attaque au contact", "The catapult attacks adjacent troops"),
+    "catapult.meleeAttack": (
+        "La catapulte attaque au contact",
+        "The catapult attacks adjacent troops",
+    ),
     "catapult.startsLoaded": ("Catapultes chargées au départ", "Catapults start loaded"),
-    "catapult.readyAfter": ("Tir possible au tour suivant ou au tour de jeu suivant", "Fire from the next turn or the next round"),
-    "catapult.unloadOnMove": ("Un déplacement décharge la catapulte", "Moving unloads the catapult"),
-    "catapult.rangedCombat": ("Tir : combat à deux sens ou à sens unique", "Fire: two-sided or one-sided combat"),
+    "catapult.readyAfter": (
+        "Tir possible au tour suivant ou au tour de jeu suivant",
+        "Fire from the next turn or the next round",
+    ),
+    "catapult.unloadOnMove": (
+        "Un déplacement décharge la catapulte",
+        "Moving unloads the catapult",
+    ),
+    "catapult.rangedCombat": (
+        "Tir : combat à deux sens ou à sens unique",
+        "Fire: two-sided or one-sided combat",
+    ),
     "catapult.reattack": ("Nouvelle attaque après un tir", "New attack after a shot"),
     "catapult.rangedSupport": ("Soutien lors d'un tir", "Support for a shot"),
-    "catapult.mixedTroopReload": ("Rechargement dans une troupe mixte", "Reloading in a mixed troop"),
-    "traps.playerPool": ("Jetons piège des joueurs (vide : 2 par joueur)", "Players' trap tokens (empty: 2 per player)"),
+    "catapult.mixedTroopReload": (
+        "Rechargement dans une troupe mixte",
+        "Reloading in a mixed troop",
+    ),
+    "traps.playerPool": (
+        "Jetons piège des joueurs (vide : 2 par joueur)",
+        "Players' trap tokens (empty: 2 per player)",
+    ),
     "traps.poolMode": ("Réserve de pièges commune ou par joueur", "Trap pool shared or per player"),
-    "traps.mjPool": ("Pièges du MJ : illimités ou comme les joueurs", "GM's traps: unlimited or as the players'"),
-    "traps.placement": ("Piège sur sa case ou une case adjacente", "Trap on its own cell or an adjacent one"),
+    "traps.mjPool": (
+        "Pièges du MJ : illimités ou comme les joueurs",
+        "GM's traps: unlimited or as the players'",
+    ),
+    "traps.placement": (
+        "Piège sur sa case ou une case adjacente",
+        "Trap on its own cell or an adjacent one",
+    ),
     "traps.visible": ("Pièges visibles de tous", "Traps visible to all"),
     "traps.stopsMovement": ("Un piège arrête le déplacement", "A trap stops the movement"),
-    "traps.zeroConsumes": ("Un 1 au dé use quand même le piège", "A roll of 1 still uses up the trap"),
+    "traps.zeroConsumes": (
+        "Un 1 au dé use quand même le piège",
+        "A roll of 1 still uses up the trap",
+    ),
     "traps.flyersTrigger": ("Les volants déclenchent les pièges", "Flyers spring traps"),
     "traps.mixedTroopCanLay": ("Troupe mixte et pose de piège", "Mixed troops and laying traps"),
     "recruit.who": ("Quelles troupes peuvent recruter", "Which troops may recruit"),
@@ -270,24 +343,54 @@ CONFIG_HELP: dict[str, tuple[str, str]] = {
     "recruit.newTroopActs": ("La nouvelle troupe agit tout de suite", "The new troop acts at once"),
     "mj.army": ("Armée du MJ : choisie ou tirée au hasard", "GM's army: chosen or drawn at random"),
     "turn.mjSlots": ("Le MJ joue après chaque joueur", "The GM plays after every player"),
-    "turn.order": ("Ordre des joueurs : jet d'initiative ou places", "Players' order: initiative roll or seating"),
-    "turn.rerollInitiative": ("Relancer l'initiative à chaque tour de jeu", "Re-roll initiative every round"),
-    "activation.tracking": ("Suivi des activations : par unité ou par case", "Activation tracking: per unit or per cell"),
-    "activation.perRoundLimit": ("Une troupe agit une fois par tour de jeu", "A troop acts once per round"),
+    "turn.order": (
+        "Ordre des joueurs : jet d'initiative ou places",
+        "Players' order: initiative roll or seating",
+    ),
+    "turn.rerollInitiative": (
+        "Relancer l'initiative à chaque tour de jeu",
+        "Re-roll initiative every round",
+    ),
+    "activation.tracking": (
+        "Suivi des activations : par unité ou par case",
+        "Activation tracking: per unit or per cell",
+    ),
+    "activation.perRoundLimit": (
+        "Une troupe agit une fois par tour de jeu",
+        "A troop acts once per round",
+    ),
     "hero.loneMove": ("Déplacement d'un héros seul (cases)", "A lone hero's movement (cells)"),
     "hero.canFly": ("Un héros vole avec les Soldats des airs", "A hero flies with Air Soldiers"),
     "hero.skillWhenSupporting": ("Compétence d'un héros en soutien", "A supporting hero's skill"),
     "thief.mode": ("Échange du Voleur", "The Thief's exchange"),
-    "templar.rerollSupportDice": ("Le Templier relance les dés de soutien", "The Templar re-rolls support dice"),
-    "hero.groundTroopTest": ("Troupe terrestre : une unité à terre ou toutes", "Ground troop: one ground unit or all"),
-    "gladiator.loneLossCaptures": ("Gladiateur seul vaincu : capturé", "Lone Gladiator beaten: captured"),
+    "templar.rerollSupportDice": (
+        "Le Templier relance les dés de soutien",
+        "The Templar re-rolls support dice",
+    ),
+    "hero.groundTroopTest": (
+        "Troupe terrestre : une unité à terre ou toutes",
+        "Ground troop: one ground unit or all",
+    ),
+    "gladiator.loneLossCaptures": (
+        "Gladiateur seul vaincu : capturé",
+        "Lone Gladiator beaten: captured",
+    ),
     "hero.capture": ("Quand un héros est capturé", "When a hero is captured"),
-    "mj.surprise": ("Compétence Surprise du MJ (non définie)", "The GM's Surprise skill (undefined)"),
+    "mj.surprise": (
+        "Compétence Surprise du MJ (non définie)",
+        "The GM's Surprise skill (undefined)",
+    ),
     "support.refusal": ("Qui peut refuser un soutien", "Who may refuse support"),
     "support.defender": ("Soutien aussi pour le défenseur", "Support for the defender too"),
-    "overflow.toAlliedCell": ("Surplus sur une case alliée sous la limite", "Surplus onto an allied cell within the cap"),
+    "overflow.toAlliedCell": (
+        "Surplus sur une case alliée sous la limite",
+        "Surplus onto an allied cell within the cap",
+    ),
     "victory.mode": ("Fin de la bataille", "End of the battle"),
-    "victory.rounds": ("Nombre de tours de jeu (vide : celui du champ de bataille)", "Number of rounds (empty: the battlefield's)"),
+    "victory.rounds": (
+        "Nombre de tours de jeu (vide : celui du champ de bataille)",
+        "Number of rounds (empty: the battlefield's)",
+    ),
 }
 CATALOG.update({f"champs.cfg.{k}": _t(fr, en) for k, (fr, en) in CONFIG_HELP.items()})
 

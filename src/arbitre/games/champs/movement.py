@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
-from arbitre.games.champs.logic import enter, enemy_at, occupancy, push_overflow
+from arbitre.games.champs.logic import enter, occupancy, push_overflow
 from arbitre.games.champs.state import ChampsState, Frame, Hero, Unit
 from arbitre.games.champs.troops import MASTODONTE, TYPES
 
@@ -19,9 +19,7 @@ def lone_speed(s: ChampsState, skill: str) -> int:
 
 def movers(s: ChampsState, act: Frame, mv: Frame) -> tuple[list[Unit], list[Hero]]:
     moved = mv.data["moved"]
-    units = [
-        s.units[uid] for uid in act.data["units"] if uid in s.units and uid not in moved
-    ]
+    units = [s.units[uid] for uid in act.data["units"] if uid in s.units and uid not in moved]
     heroes = [
         s.heroes[p]
         for p in act.data["heroes"]
@@ -52,9 +50,7 @@ def group_profile(
     spent = spent or {}
     if units:
         speed = min(TYPES[u.kind].move - spent.get(str(u.uid), 0) for u in units)
-        flying = all(TYPES[u.kind].flying for u in units) and (
-            not heroes or s.rules.hero_can_fly
-        )
+        flying = all(TYPES[u.kind].flying for u in units) and (not heroes or s.rules.hero_can_fly)
     else:
         speed = min(
             (lone_speed(s, h.skill) - spent.get(f"h{h.seat}", 0) for h in heroes), default=0
@@ -132,7 +128,9 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
     opts: list[Option] = []
     for c in cells:
         if c != src:
-            opts.append(Option(f"from:{s.bf.label(c)}", Msg("champs.opt.from", {"cell": s.bf.label(c)})))
+            opts.append(
+                Option(f"from:{s.bf.label(c)}", Msg("champs.opt.from", {"cell": s.bf.label(c)}))
+            )
     here_units = [u for u in units if u.cell == src]
     here_heroes = [h for h in heroes if h.cell == src]
     sel_units, sel_heroes = selection(s, act, mv)
@@ -143,7 +141,11 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
                     f"sel:u{u.uid}",
                     Msg(
                         "champs.opt.toggle",
-                        {"what": f"champs.type.{TYPES[u.kind].id}", "n": u.uid, "mark": "x" if u in sel_units else " "},
+                        {
+                            "what": f"champs.type.{TYPES[u.kind].id}",
+                            "n": u.uid,
+                            "mark": "x" if u in sel_units else " ",
+                        },
                     ),
                 )
             )
@@ -153,7 +155,11 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
                     f"sel:h{h.seat}",
                     Msg(
                         "champs.opt.toggle",
-                        {"what": f"champs.hero.{h.skill}", "n": s.seats[h.seat], "mark": "x" if h in sel_heroes else " "},
+                        {
+                            "what": f"champs.hero.{h.skill}",
+                            "n": s.seats[h.seat],
+                            "mark": "x" if h in sel_heroes else " ",
+                        },
                     ),
                 )
             )
@@ -161,7 +167,9 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
         speed, flying = group_profile(s, sel_units, sel_heroes, act.data["spent"])
         side = s.side_of_seat(act.seat)
         for dest in sorted(reachable(s, src, side, speed, flying)):
-            opts.append(Option(f"to:{s.bf.label(dest)}", Msg("champs.opt.to", {"cell": s.bf.label(dest)})))
+            opts.append(
+                Option(f"to:{s.bf.label(dest)}", Msg("champs.opt.to", {"cell": s.bf.label(dest)}))
+            )
     opts.append(Option("stop", Msg("champs.opt.stop_move")))
     return Decision(
         mv.seat,
@@ -214,8 +222,8 @@ def choose_move(s: ChampsState, mv: Frame, key: str) -> None:
     side = s.side_of_seat(act.seat)
     path = reachable(s, mv.data["src"], side, speed, flying, paths=True)[dest]
     spent = act.data["spent"]
-    for token in [str(u.uid) for u in units] + [f"h{h.seat}" for h in heroes]:
-        spent[token] = spent.get(token, 0) + len(path)
+    for name in [str(u.uid) for u in units] + [f"h{h.seat}" for h in heroes]:
+        spent[name] = spent.get(name, 0) + len(path)
     mv.data["moved"].extend([u.uid for u in units] + [-1 - h.seat for h in heroes])
     mv.data["groups"] += 1
     mv.data["sel"] = None

@@ -25,7 +25,9 @@ def _cell(s: ChampsState, value: Any, where: str) -> int:
         raise ConfigError(f"position.{where}: expected [x, y]")
     x, y = value
     if not (0 <= x < s.bf.width and 0 <= y < s.bf.height):
-        raise ConfigError(f"position.{where}: [{x}, {y}] is off the {s.bf.width}x{s.bf.height} grid")
+        raise ConfigError(
+            f"position.{where}: [{x}, {y}] is off the {s.bf.width}x{s.bf.height} grid"
+        )
     cell = s.bf.cell(x, y)
     if cell in s.bf.obstacles:
         raise ConfigError(f"position.{where}: [{x}, {y}] is an obstacle (CB-40)")

@@ -50,14 +50,16 @@ def decide_recruit(s: ChampsState, f: Frame) -> Decision | None:
             for t in TYPES
         )
         return Decision(
-            f.seat, "champs.recruit.type", opts, Msg("champs.q.recruit_type"), ("CB-4", "AMB-CB-17e")
+            f.seat,
+            "champs.recruit.type",
+            opts,
+            Msg("champs.q.recruit_type"),
+            ("CB-4", "AMB-CB-17e"),
         )
     cells = recruit_cells(s, side)
     if not cells:
         return None
-    opts = tuple(
-        Option(f"cell:{lbl(c)}", Msg("champs.opt.cell", {"cell": lbl(c)})) for c in cells
-    )
+    opts = tuple(Option(f"cell:{lbl(c)}", Msg("champs.opt.cell", {"cell": lbl(c)})) for c in cells)
     return Decision(
         f.seat,
         "champs.recruit.place",
@@ -75,7 +77,11 @@ def auto_recruit(s: ChampsState, f: Frame) -> None:
         s.discard.append(card)
         f.data["type"] = card
         s.log.append(
-            Msg("champs.ev.card_drawn", {"seat": s.seats[f.seat], "type": f"champs.type.{card}"}, "CB-36")
+            Msg(
+                "champs.ev.card_drawn",
+                {"seat": s.seats[f.seat], "type": f"champs.type.{card}"},
+                "CB-36",
+            )
         )
         return
     s.stack.pop()  # nowhere to place the troop: the card is lost (AMB-CB-17c)

@@ -121,7 +121,11 @@ class Champs:
         }
         return Result(
             scores,
-            Msg("champs.result", {"winner": f"champs.side.{winner}", "reason": o["reason"]}, o["rule"]),
+            Msg(
+                "champs.result",
+                {"winner": f"champs.side.{winner}", "reason": o["reason"]},
+                o["rule"],
+            ),
             details,
         )
 

@@ -155,8 +155,10 @@ class ChampsState:
             if name == "rng":
                 value = value.state
             elif name == "units":
-                value = [[u.uid, u.kind, u.side, u.cell, u.acted, u.loaded, u.loaded_turn]
-                         for u in value.values()]
+                value = [
+                    [u.uid, u.kind, u.side, u.cell, u.acted, u.loaded, u.loaded_turn]
+                    for u in value.values()
+                ]
             elif name == "heroes":
                 value = [[h.seat, h.skill, h.cell, h.captured, h.acted, h.destiny] for h in value]
             elif name == "stack":
@@ -167,6 +169,7 @@ class ChampsState:
                 value = list(value)
             out[name] = value
         out["battlefield"] = self.bf.id
-        out["config"] = {k: (list(v) if isinstance(v, tuple) else v)
-                         for k, v in self.rules.values.items()}
+        out["config"] = {
+            k: (list(v) if isinstance(v, tuple) else v) for k, v in self.rules.values.items()
+        }
         return out

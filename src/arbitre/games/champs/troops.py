@@ -46,8 +46,9 @@ def _load() -> tuple[TroopType, ...]:
 
 TYPES: tuple[TroopType, ...] = _load()
 BY_ID: dict[str, TroopType] = {t.id: t for t in TYPES}
-SOLDATS, CAVALERIE, AIRS, MASTODONTE, CATAPULTE = (BY_ID[k].index for k in (
-    "soldats", "cavalerie", "airs", "mastodonte", "catapulte"))
+SOLDATS, CAVALERIE, AIRS, MASTODONTE, CATAPULTE = (
+    BY_ID[k].index for k in ("soldats", "cavalerie", "airs", "mastodonte", "catapulte")
+)
 
 # Hero skills (CB-48..CB-52). A lone Gladiator fights and moves as a Mastodon (CB-51).
 HEROES = ("guerrier", "voleur", "templier", "gladiateur")

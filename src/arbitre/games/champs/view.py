@@ -15,14 +15,18 @@ def build_view(s: ChampsState, seat: int | None) -> dict[str, Any]:
     xy = bf.xy
     cells: dict[int, dict[str, Any]] = {}
     for u in sorted(s.units.values(), key=lambda u: u.uid):
-        c = cells.setdefault(u.cell, {"at": list(xy(u.cell)), "side": SIDES[u.side], "units": [], "heroes": []})
+        c = cells.setdefault(
+            u.cell, {"at": list(xy(u.cell)), "side": SIDES[u.side], "units": [], "heroes": []}
+        )
         c["units"].append(
             {"id": u.uid, "type": TYPES[u.kind].id, "acted": u.acted, "loaded": u.loaded}
         )
     for h in s.heroes:
         if h.captured or h.cell < 0:
             continue
-        c = cells.setdefault(h.cell, {"at": list(xy(h.cell)), "side": "players", "units": [], "heroes": []})
+        c = cells.setdefault(
+            h.cell, {"at": list(xy(h.cell)), "side": "players", "units": [], "heroes": []}
+        )
         c["heroes"].append({"seat": s.seats[h.seat], "skill": h.skill, "acted": h.acted})
     my_side = None if seat is None else s.side_of_seat(seat)
     traps = [
@@ -30,7 +34,9 @@ def build_view(s: ChampsState, seat: int | None) -> dict[str, Any]:
         for c, side in sorted(s.traps.items())
         if s.rules.traps_visible or side == my_side
     ]
-    hidden_traps = 0 if s.rules.traps_visible else sum(1 for sd in s.traps.values() if sd != my_side)
+    hidden_traps = (
+        0 if s.rules.traps_visible else sum(1 for sd in s.traps.values() if sd != my_side)
+    )
     pending = s.cached
     view: dict[str, Any] = {
         "game": "champs",
