@@ -27,10 +27,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "joue au hasard parmi les options légales",
         "en": "plays at random among the legal options",
     },
-    "cli.agent.mj": {
-        "fr": "IA du maître du jeu",
-        "en": "game master AI",
-    },
+    "cli.agent.mj": {"fr": "IA du maître du jeu", "en": "game master AI"},
+    "cli.agent.players": {"fr": "IA des joueurs", "en": "players' AI"},
     "cli.seat.human": {"fr": "humain", "en": "human"},
     "cli.menu.game": {"fr": "Choisissez un jeu", "en": "Choose a game"},
     "cli.menu.seat": {"fr": "Qui joue le siège {seat} ?", "en": "Who plays seat {seat}?"},
@@ -86,8 +84,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "arbitre — {game} · seed {seed} · {seats}",
     },
     "cli.play.hint": {
-        "fr": "Numéro ou clé d'une option ; commandes : help, undo, save [FICHIER], log, quit",
-        "en": "Option number or key; commands: help, undo, save [FILE], log, quit",
+        "fr": "{n}, clé, help, undo, save, log, quit",
+        "en": "{n}, key, help, undo, save, log, quit",
     },
     "cli.play.out_of_range": {
         "fr": "Pas d'option n° {n} : choisissez entre 1 et {max}.",
@@ -127,14 +125,22 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Le fichier est une partie de « {saved} », pas de « {game} »",
         "en": "The file holds a game of '{saved}', not '{game}'",
     },
+    "cli.play.thinking": {
+        "fr": "{seat} ({agent}) réfléchit…",
+        "en": "{seat} ({agent}) is thinking…",
+    },
+    "cli.play.agent_failed": {
+        "fr": "L'agent {agent} de {seat} a échoué ({error}) : une personne joue ce siège.",
+        "en": "Agent {agent} of {seat} failed ({error}): a person plays this seat now.",
+    },
     "cli.play.bye": {"fr": "Au revoir.", "en": "Goodbye."},
     "cli.play.input_closed": {
-        "fr": "Fin de l'entrée : partie interrompue.",
-        "en": "End of input: game interrupted.",
+        "fr": "Partie interrompue (fin de l'entrée ou Ctrl-C).",
+        "en": "Game interrupted (end of input or Ctrl-C).",
     },
     "cli.play.unsaved": {
-        "fr": "{n} choix non enregistré(s) (utilisez save avant quit pour les garder).",
-        "en": "{n} choice(s) not saved (use save before quit to keep them).",
+        "fr": "{n} de vos choix non enregistré(s) (save avant quit pour les garder).",
+        "en": "{n} of your choices not saved (save before quit to keep them).",
     },
     "cli.help.rules": {
         "fr": "Cette décision ({kind}) applique les règles : {rules}",
@@ -218,7 +224,6 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.rules.default": {"fr": "défaut", "en": "default"},
     "cli.rules.choices": {"fr": "choix", "en": "choices"},
     "cli.rules.rule": {"fr": "règle", "en": "rule"},
-    "cli.rules.help": {"fr": "ce qu'elle règle", "en": "what it settles"},
     "cli.rules.free": {"fr": "(libre)", "en": "(free)"},
     "cli.rules.usage": {
         "fr": "Changer une option : arbitre play {game} --config clé=valeur (répétable)",
@@ -272,15 +277,18 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Partie finie : {winner} — {reason}",
         "en": "Game over: {winner} — {reason}",
     },
+    "cli.champs.short.soldats": {"fr": "soldats", "en": "soldiers"},
+    "cli.champs.short.cavalerie": {"fr": "cavalerie", "en": "cavalry"},
+    "cli.champs.short.airs": {"fr": "airs", "en": "air"},
+    "cli.champs.short.mastodonte": {"fr": "mastodonte", "en": "mastodon"},
+    "cli.champs.short.catapulte": {"fr": "catapulte", "en": "catapult"},
     "cli.champs.tag.players": {"fr": "J", "en": "P"},
     "cli.champs.tag.mj": {"fr": "MJ", "en": "GM"},
     "cli.champs.legend": {
-        "fr": "minuscule : a déjà agi · * catapulte chargée · H1 : héros de p1 (h1 : a agi) · "
-        "▲ piège des joueurs · ▼ piège du MJ · ▓▓▓ obstacle · "
-        "· ligne de départ (J : joueurs, MJ : maître du jeu) · inversé : combat en cours",
-        "en": "lowercase: already acted · * loaded catapult · H1: p1's hero (h1: acted) · "
-        "▲ players' trap · ▼ GM's trap · ▓▓▓ obstacle · "
-        "· start line (P: players, GM: game master, seat mj) · reversed: combat in progress",
+        "fr": "minuscule : a agi · * chargée · H1 : héros de p1 · "
+        "▲ ▼ piège joueurs, MJ · ▓▓▓ obstacle · · départ",
+        "en": "lowercase: acted · * loaded · H1: p1's hero · "
+        "▲ ▼ players', GM's trap · ▓▓▓ obstacle · · start line",
     },
 }
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from arbitre.cli import app
@@ -135,13 +135,14 @@ class Session:
         self.saved_keys: list[str] | None = list(match.keys) if match.keys else None
 
     def unsaved(self) -> int:
-        """How many answers are not in the last save (or the loaded file); 0 if none."""
+        """How many human answers are not in the last save (or the loaded file)."""
         saved = self.saved_keys or []
         keys = self.match.keys
         common = 0
         while common < min(len(saved), len(keys)) and saved[common] == keys[common]:
             common += 1
-        return len(keys) - common
+        seats = self.match.seats_of_keys[common:]
+        return sum(1 for seat in seats if self.match.is_human(seat))
 
     def tr(self, key: str, **args: Any) -> str:
         return tr(key, self.lang, **args)
@@ -166,37 +167,66 @@ class Session:
             self.answer(decision)
 
     def run_agents(self) -> None:
+        """AI seats answer until a person must; a failing agent hands its seat to a person."""
         match = self.match
         while (decision := match.decision()) is not None and not match.is_human(decision.seat):
-            agent = match.agents[decision.seat]
-            key = agent.choose(match.ruleset, match.state, decision)
-            play_recorded(match, key, self.played, self.seat_agents[decision.seat])
+            name = self.seat_agents[decision.seat]
+            try:
+                key = self.think(decision, name)
+                play_recorded(match, key, self.played, name)
+            except Exception as exc:  # an AI bug must not end the game for the people
+                why = translate(exc.msg, self.lang) if isinstance(exc, IllegalChoice) else repr(exc)
+                seat = match.seat_names[decision.seat]
+                self.note(self.tr("cli.play.agent_failed", agent=name, seat=seat, error=why), "red")
+                del match.agents[decision.seat]
+                self.seat_agents[decision.seat] = None
+
+    def think(self, decision: Decision, name: str | None) -> str:
+        agent = self.match.agents[decision.seat]
+        if name == "random" or not self.console.is_terminal:
+            return agent.choose(self.match.ruleset, self.match.state, decision)
+        seat = self.match.seat_names[decision.seat]
+        with self.console.status(self.tr("cli.play.thinking", seat=seat, agent=name)):
+            return agent.choose(self.match.ruleset, self.match.state, decision)
 
     def viewer(self, decision: Decision | None) -> int | None:
         if decision is not None and self.match.is_human(decision.seat):
             return decision.seat
         return self.humans[0] if self.humans else None
 
-    def board(self, decision: Decision | None) -> None:
-        match = self.match
+    def lines_of(self, renderable: RenderableType) -> int:
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def screen(self, decision: Decision | None, question: RenderableType | None) -> None:
+        """Board, recent journal, notices and question; fits the terminal when there is one."""
+        match, console = self.match, self.console
         view = match.ruleset.view(match.state, self.viewer(decision))
-        self.console.print(render_board(match.ruleset.id, view, self.lang))
-        lines = journal(match, self.played, self.lang)
-        self.console.print(journal_panel(lines, self.lang, last=RECENT))
+        board = render_board(match.ruleset.id, view, self.lang)
+        recent = RECENT
+        if console.is_terminal:
+            console.clear()
+            used = self.lines_of(board) + len(self.notices) + 2  # journal title and prompt
+            if question is not None:
+                used += self.lines_of(question)
+            recent = max(2, min(RECENT, console.height - used))
+        console.print(board)
+        console.print(journal_panel(journal(match, self.played, self.lang), self.lang, recent))
         for notice in self.notices:
-            self.console.print(notice)
+            console.print(notice)
         self.notices = []
+        if question is not None:
+            console.print(question)
 
     def draw(self, decision: Decision) -> None:
-        if self.console.is_terminal:
-            self.console.clear()
-        self.board(decision)
         seat = self.match.seat_names[decision.seat]
-        self.console.print(decision_view(decision, seat, self.lang))
+        self.screen(decision, decision_view(decision, seat, self.lang))
 
     def prompt(self, decision: Decision) -> Text:
-        text = Text(self.tr("cli.play.hint") + "\n", style="dim")
-        text.append(f"{self.match.seat_names[decision.seat]} › ", style="bold cyan")
+        text = Text(f"{self.match.seat_names[decision.seat]} ", style="bold cyan")
+        n = len(decision.options)
+        numbers = "1" if n == 1 else f"1-{n}"
+        text.append(f"[{self.tr('cli.play.hint', n=numbers)}]", style="dim")
+        text.append(" › ", style="bold cyan")
         return text
 
     def answer(self, decision: Decision) -> None:
@@ -270,9 +300,7 @@ class Session:
         self.say("cli.help.commands")
 
     def show_end(self) -> None:
-        if self.console.is_terminal:
-            self.console.clear()
-        self.board(None)
+        self.screen(None, None)
         result = self.match.result()
         if result is not None:
             self.console.print(result_view(result, self.match.seat_names, self.lang))

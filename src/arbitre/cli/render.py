@@ -16,6 +16,7 @@ from typing import Any
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -100,10 +101,11 @@ def journal(match: Match, played: Sequence[Played], lang: str) -> list[Text]:
     return lines
 
 
-def journal_panel(lines: Sequence[Text], lang: str, last: int | None = None) -> Panel:
+def journal_panel(lines: Sequence[Text], lang: str, last: int | None = None) -> Group:
+    """The journal under a titled rule: all of it, or its `last` lines."""
     shown = list(lines[-last:]) if last else list(lines)
     body = Text("\n").join(shown) if shown else Text(tr("cli.log.empty", lang), style="dim")
-    return Panel(body, title=tr("cli.log.title", lang), title_align="left", padding=(0, 1))
+    return Group(Rule(tr("cli.log.title", lang), align="left", style="dim"), body)
 
 
 # --- the question ------------------------------------------------------------------------
@@ -123,7 +125,7 @@ def decision_view(decision: Decision, seat_name: str, lang: str) -> RenderableTy
         item.append(translate(option.text, lang))
         item.append(f"  {option.key}", style="dim")
         items.append(item)
-    if len(items) > 10:
+    if len(items) > 4:
         return Group(title, Columns(items, padding=(0, 3), equal=False))
     return Group(title, *items)
 

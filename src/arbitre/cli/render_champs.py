@@ -22,7 +22,7 @@ from rich.text import Text
 
 from arbitre.cli.messages import tr
 from arbitre.engine.i18n import Msg, has_message, translate
-from arbitre.games.champs.troops import BY_ID, HERO_NAMES
+from arbitre.games.champs.troops import BY_ID, HERO_NAMES, TYPES
 
 SIDE_STYLE = {"players": "bold cyan", "mj": "bold red"}
 LINE_STYLE = {"players": "cyan", "mj": "red"}
@@ -108,7 +108,7 @@ def board_table(view: Mapping[str, Any], lang: str) -> Table:
     target = _xy(combat["target"]) if combat else None
     support = {_xy(c) for c in combat.get("support", [])} if combat else set()
 
-    table = Table(box=box.SQUARE, padding=(0, 0), show_edge=True, header_style="dim")
+    table = Table(box=box.SQUARE, padding=(0, 0), show_edge=False, header_style="dim")
     table.add_column("y\\x", justify="right", style="dim", no_wrap=True)
     for x in range(width):
         table.add_column(str(x), justify="center", min_width=4, no_wrap=True)
@@ -134,15 +134,17 @@ def board_table(view: Mapping[str, Any], lang: str) -> Table:
 
 
 def legend(view: Mapping[str, Any], lang: str) -> Text:
-    present = sorted({u["type"] for c in view["cells"] for u in c["units"]} | set(LETTERS))
+    present = {u["type"] for c in view["cells"] for u in c["units"]}
+    known = [t.id for t in TYPES]
+    shown = known + sorted(present - set(known))
     text = Text(style="dim")
-    for i, type_id in enumerate(present):
+    for i, type_id in enumerate(shown):
         if i:
             text.append(" · ")
         text.append(letter(type_id), style="bold")
-        text.append(f" {type_name(type_id, lang)}")
-    text.append("\n")
-    text.append(tr("cli.champs.legend", lang))
+        short = f"cli.champs.short.{type_id}"
+        text.append(" " + (tr(short, lang) if has_message(short) else type_name(type_id, lang)))
+    text.append(" · " + tr("cli.champs.legend", lang))
     return text
 
 

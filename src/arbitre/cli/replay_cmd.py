@@ -126,7 +126,10 @@ def replay(
         if step:
             decision = match.decision()
             if decision is not None:
-                console.print(Rule())
+                if console.is_terminal:
+                    console.clear()
+                else:
+                    console.print(Rule())
                 console.print(render_board(ruleset.id, ruleset.view(match.state, None), lang))
                 console.print(decision_view(decision, match.seat_names[decision.seat], lang))
         step_once(match, key, played, lang)

@@ -162,16 +162,8 @@ def rules(
         return
     console = make_console()
     console.print(Text(tr("cli.rules.title", lang, game=ruleset.id), style="bold"))
-    console.print(
-        Text(
-            "  "
-            + " · ".join(
-                tr(k, lang)
-                for k in ("cli.rules.key", "cli.rules.default", "cli.rules.choices", "cli.rules.rule")
-            ),
-            style="dim",
-        )
-    )
+    columns = ("cli.rules.key", "cli.rules.default", "cli.rules.rule", "cli.rules.choices")
+    console.print(Text("  " + " · ".join(tr(k, lang) for k in columns), style="dim"))
     options = list(ruleset.options_schema())
     width = max((len(o.key) for o in options), default=0)
     for o in options:
@@ -184,8 +176,9 @@ def rules(
         line.append(o.key.ljust(width), style="bold")
         line.append(" = ")
         line.append(format_value(o.default), style="green")
-        line.append(f"  [{choices}]  ")
+        line.append("  ")
         line.append(o.rule, style="yellow")
+        line.append(f"  [{choices}]")
         console.print(line)
         console.print(Text("      " + translate(o.help, lang), style="dim"))
     console.print(Text(tr("cli.rules.usage", lang, game=ruleset.id), style="dim"))

@@ -41,6 +41,7 @@ class Match:
         self.state = ruleset.new(self.config, seed)
         self.keys: list[str] = []
         self.seats_of_keys: list[int] = []
+        self.human_keys: list[bool] = []  # who answered, fixed when the key was played
         self.log: list[LogEntry] = [LogEntry(0, None, m) for m in ruleset.events(self.state)]
 
     @property
@@ -64,6 +65,7 @@ class Match:
         self.ruleset.apply(self.state, key)
         self.keys.append(key)
         self.seats_of_keys.append(decision.seat)
+        self.human_keys.append(self.is_human(decision.seat))
         index = len(self.keys)
         self.log.extend(LogEntry(index, decision.seat, m) for m in self.ruleset.events(self.state))
 
@@ -84,29 +86,26 @@ class Match:
         return count
 
     def can_undo(self) -> bool:
-        return any(self.is_human(seat) for seat in self.seats_of_keys)
+        return any(self.human_keys)
 
     def undo(self) -> int:
         """Take back the last human answer and every agent answer after it; returns how many."""
-        cut = None
-        for i in range(len(self.keys) - 1, -1, -1):
-            if self.is_human(self.seats_of_keys[i]):
-                cut = i
-                break
-        if cut is None:
+        humans = [i for i, human in enumerate(self.human_keys) if human]
+        if not humans:
             return 0
+        cut = humans[-1]
         removed = len(self.keys) - cut
-        self._rebuild(self.keys[:cut], self.seats_of_keys[:cut])
+        self._rebuild(self.keys[:cut], self.human_keys[:cut])
         return removed
 
-    def _rebuild(self, keys: Sequence[str], seats: Sequence[int]) -> None:
+    def _rebuild(self, keys: Sequence[str], human: Sequence[bool]) -> None:
         # Replaying from the seed is exact because every chance event lives in the state.
         self.state = self.ruleset.new(self.config, self.seed)
-        self.keys, self.seats_of_keys = [], []
+        self.keys, self.seats_of_keys, self.human_keys = [], [], []
         self.log = [LogEntry(0, None, m) for m in self.ruleset.events(self.state)]
         for key in keys:
             self.play(key)
-        self.seats_of_keys = list(seats)
+        self.human_keys = list(human)
 
     def record(self) -> GameRecord:
         return GameRecord(

@@ -117,11 +117,12 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
     # AMB-CB-9 alternative: an activation must include an action while one is possible.
     if s.rules.move_only or d["action"] is not None or actions == 0:
         opts.append(Option("end", Msg("champs.opt.end_activation")))
+    here = cells[0] if len(cells) == 1 else d["cell"]  # where the troop stands now
     return Decision(
         act.seat,
         "champs.activation",
         tuple(opts),
-        Msg("champs.q.activation", {"cell": lbl(d["cell"])}),
+        Msg("champs.q.activation", {"cell": lbl(here)}),
         ("CB-32", "CB-33", "CB-37", "AMB-CB-9", "AMB-CB-10"),
     )
 

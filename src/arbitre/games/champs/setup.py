@@ -48,7 +48,8 @@ def new_state(config: dict[str, Any], seed: int) -> ChampsState:
     roll_initiative(s)
     # Frames run last-pushed first: players deploy in initiative order, then the MJ (CB-27).
     s.stack.append(Frame("mj_army", s.mj_seat, {"n": 2 * rules.players, "chosen": []}))
-    for p in reversed(s.order):
+    frames = []
+    for p in s.order:
         items = [s.deck.pop() for _ in range(2) if s.deck]  # CB-24: 2 troops at random
         s.log.append(
             Msg(
@@ -57,7 +58,8 @@ def new_state(config: dict[str, Any], seed: int) -> ChampsState:
                 "CB-24",
             )
         )
-        s.stack.append(Frame("deploy", p, {"items": [*items, "hero"]}))
+        frames.append(Frame("deploy", p, {"items": [*items, "hero"]}))
+    s.stack.extend(reversed(frames))
     return s
 
 

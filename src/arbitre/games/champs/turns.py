@@ -82,13 +82,13 @@ def check_victory(s: ChampsState, seat: int) -> bool:
 
 def end_by_round_limit(s: ChampsState) -> None:
     """After the last round: the players held if the MJ had an objective; else more units win."""
+    s.round -= 1  # the round that just ended is the last one played
     if s.rules.victory_mode == "annihilationOrObjective" and s.bf.objective == "reach_start_line":
         finish(s, "players", "champs.reason.held", "AMB-CB-24")
         return
     p = load([u for u in s.units.values() if u.side == PLAYERS])
     m = load([u for u in s.units.values() if u.side == MJ])
     winner = "players" if p > m else "mj" if m > p else "draw"
-    s.round -= 1
     finish(s, winner, "champs.reason.round_limit", "AMB-CB-24")
 
 
