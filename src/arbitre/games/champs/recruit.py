@@ -6,7 +6,7 @@ from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs.logic import enemy_at, occupancy, place_unit, push_overflow
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Hero, Unit
-from arbitre.games.champs.troops import BY_ID, TYPES
+from arbitre.games.champs.troops import BY_ID, type_options
 
 
 def recruit_cells(s: ChampsState, side: int) -> list[int]:
@@ -45,14 +45,10 @@ def decide_recruit(s: ChampsState, f: Frame) -> Decision | None:
     if f.data["type"] is None:
         if side == PLAYERS or s.rules.mj_recruit == "ownDeck":
             return None  # drawn at random (CB-36)
-        opts = tuple(
-            Option(f"type:{t.id}", Msg("champs.opt.type", {"type": f"champs.type.{t.id}"}))
-            for t in TYPES
-        )
         return Decision(
             f.seat,
             "champs.recruit.type",
-            opts,
+            type_options(),
             Msg("champs.q.recruit_type"),
             ("CB-4", "AMB-CB-17e"),
         )

@@ -15,7 +15,7 @@ from arbitre.games.champs.board import geometry, load_battlefield
 from arbitre.games.champs.config import resolve
 from arbitre.games.champs.logic import load, occupancy, place_unit
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Hero
-from arbitre.games.champs.troops import BY_ID, CAP, TYPES
+from arbitre.games.champs.troops import BY_ID, CAP, TYPES, type_options
 
 
 def new_state(config: dict[str, Any], seed: int) -> ChampsState:
@@ -172,14 +172,10 @@ def decide_mj_army(s: ChampsState, f: Frame) -> Decision | None:
     if s.rules.mj_army_random:
         return None
     n, chosen = f.data["n"], f.data["chosen"]
-    opts = tuple(
-        Option(f"type:{t.id}", Msg("champs.opt.type", {"type": f"champs.type.{t.id}"}))
-        for t in TYPES
-    )
     return Decision(
         f.seat,
         "champs.mj.army",
-        opts,
+        type_options(),
         Msg("champs.q.mj_army", {"i": len(chosen) + 1, "n": n}),
         ("CB-26", "AMB-CB-17g"),
     )

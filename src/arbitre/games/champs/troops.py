@@ -6,6 +6,9 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
+from arbitre.engine.decision import Option
+from arbitre.engine.i18n import Msg
+
 CAP = 6  # CB-6: at most 6 small-equivalents per cell; heroes do not count (CB-7)
 CATAPULT_RANGE = (2, 5)  # CB-15
 
@@ -62,6 +65,14 @@ WARRIOR_DICE = 2  # CB-48
 GLADIATOR_TROOP_DICE = 1  # CB-52
 GLADIATOR_ALONE_DICE = 3  # CB-51
 SUPPORT_DICE = 1  # CB-68
+_TYPE_OPTIONS = tuple(
+    Option(f"type:{t.id}", Msg("champs.opt.type", {"type": f"champs.type.{t.id}"})) for t in TYPES
+)
+
+
+def type_options() -> tuple[Option, ...]:
+    """One option per troop type, for the MJ's free choices (CB-4, CB-26)."""
+    return _TYPE_OPTIONS
 
 
 def troop_type(tid: str) -> TroopType:
