@@ -74,17 +74,25 @@ POLICY_FR = (
     "cette probabilité. À chances égales, le Voleur choisit l'échange qui laisse à son camp la "
     "plus grande avance (son résultat moins celui de l'adversaire), puis le plus grand résultat ; "
     "le Templier relance le moins de dés possible, puis ceux qui augmentent le plus son résultat "
-    "espéré (les plus faibles). En thief.mode=opponentPicksReturn, l'adversaire choisit le dé qu'il "
-    "reçoit en échange de façon à minimiser les chances du Voleur."
+    "espéré (les plus faibles). En thief.mode=opponentPicksReturn, l'adversaire choisit le dé "
+    "qu'il reçoit en échange de façon à minimiser les chances du Voleur."
 )
 
 # Beyond this many pairs of rolled multisets the general (multi-skill) enumeration refuses.
-GENERAL_LIMIT = 60_000
+GENERAL_LIMIT = 20_000
 
 
 class OddsTooComplex(ValueError):
     """The exact general enumeration (skills on both sides, or several Thieves/Templars in one
-    troop) would be too long for these pool sizes."""
+    troop) would be too long for these pool sizes: `size` roll pairs, over `limit`."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        super().__init__(
+            f"exact odds with these skills (several Thieves/Templars, or skills on both sides) "
+            f"need {size} roll pairs (limit {limit}); use smaller pools"
+        )
+        self.size = size
+        self.limit = limit
 
 
 class Mode(NamedTuple):
@@ -318,6 +326,15 @@ def _with(state: State, side: int, own: Pool, opp: Pool, skills: Skills) -> Stat
     return (opp, own, state[2], skills)
 
 
+def _skills_of(state: State, side: int) -> Skills:
+    return state[2] if side == 0 else state[3]
+
+
+def _sides_of(state: State, side: int) -> tuple[Pool, Pool]:
+    """(acting side's pool, opponent's pool)."""
+    return (state[0], state[1]) if side == 0 else (state[1], state[0])
+
+
 def _for_side(value: Fraction, side: int) -> Fraction:
     return value if side == 0 else 1 - value
 
@@ -388,8 +405,8 @@ def _thief_options(state: State, side: int, mode: Mode) -> list[Option]:
     A swapped value stays in its die's slot (a support die stays a support die); a moved die
     arrives as an ordinary, re-rollable die.
     """
-    own, opp = (state[0], state[1]) if side == 0 else (state[1], state[0])
-    thieves, templars = state[2 + side]
+    own, opp = _sides_of(state, side)
+    thieves, templars = _skills_of(state, side)
     base = _with(state, side, own, opp, (thieves - 1, templars))
     declined = _value(base, mode)
     options: list[Option] = [((_for_side(declined, side), 1, 1, ()), ("pass-thief",), declined)]
@@ -446,7 +463,7 @@ def _return_replies(
     for order, (og, ov) in enumerate(_items(own, True)):
         new_own = _set_pool(own, og, _insert(_remove(own[og], ov), pv))
         new_opp = _set_pool(opp, pg, _insert(_remove(opp[pg], pv), ov))
-        value = _value(_with(base, side, new_own, new_opp, base[2 + side]), mode)
+        value = _value(_with(base, side, new_own, new_opp, _skills_of(base, side)), mode)
         theirs = _result(new_opp, mode.highest)
         lead = theirs - _result(new_own, mode.highest)
         out.append(((_for_side(value, other), lead, theirs, -order), ("take", og, ov), value))
@@ -458,8 +475,8 @@ def _templar_options(state: State, side: int, mode: Mode) -> list[Option]:
 
     Rank: (P(side wins), passive?, kind, (-dice re-rolled, expected own result, earlier first)).
     """
-    own, opp = (state[0], state[1]) if side == 0 else (state[1], state[0])
-    thieves, templars = state[2 + side]
+    own, opp = _sides_of(state, side)
+    thieves, templars = _skills_of(state, side)
     skills = (thieves, templars - 1)
     base = _with(state, side, own, opp, skills)
     declined = _value(base, mode)
@@ -495,8 +512,8 @@ def _templar_options(state: State, side: int, mode: Mode) -> list[Option]:
 def _best(state: State, mode: Mode) -> tuple[Action, Fraction]:
     """The acting side's best move (POLICY_EN) and P(attacker wins) after it."""
     side = _mover(state)
-    own, opp = (state[0], state[1]) if side == 0 else (state[1], state[0])
-    thieves, templars = state[2 + side]
+    own, opp = _sides_of(state, side)
+    thieves, templars = _skills_of(state, side)
     ended = _value(_with(state, side, own, opp, _NONE), mode)
     options: list[Option] = [((_for_side(ended, side), 2, 0, ()), ("end",), ended)]
     if thieves:
@@ -521,8 +538,8 @@ def _play(state: State, mode: Mode) -> tuple[tuple[tuple[int, int], Fraction], .
     if side < 0:
         return (((_result(state[0], mode.highest), _result(state[1], mode.highest)), Fraction(1)),)
     action, _ = _best(state, mode)
-    own, opp = (state[0], state[1]) if side == 0 else (state[1], state[0])
-    thieves, templars = state[2 + side]
+    own, opp = _sides_of(state, side)
+    thieves, templars = _skills_of(state, side)
     kind = action[0]
     nexts: list[tuple[State, Fraction]]
     if kind == "end":
@@ -698,8 +715,8 @@ def best_return_pick(
     if not 0 <= taken < len(opp) or not thief_dice:
         raise ValueError("nothing to exchange")
     state, side = _acting_state(own_pool, opp_pool, thief_is_attacker, (1, 0), then)
-    own_s, opp_s = (state[0], state[1]) if side == 0 else (state[1], state[0])
-    thieves, templars = state[2 + side]
+    own_s, opp_s = _sides_of(state, side)
+    thieves, templars = _skills_of(state, side)
     base = _with(state, side, own_s, opp_s, (thieves - 1, templars))
     replies = _return_replies(own_s, opp_s, 0, opp[taken], base, side, mode)
     reply = max(replies, key=lambda o: o[0])
@@ -772,7 +789,7 @@ def best_templar_reroll(
 # --------------------------------------------------------------------------- distributions
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _G(n: int, lo: int, hi: int) -> tuple[tuple[int, int], ...]:
     """(sum, number of ordered rolls) of n dice each in [lo, hi]."""
     if n == 0:
@@ -790,8 +807,10 @@ def _G(n: int, lo: int, hi: int) -> tuple[tuple[int, int], ...]:
 Summary = dict[tuple[Group, Group], dict[int, int]]
 
 
-@functools.lru_cache(maxsize=None)
-def _sum_lows(n: int, sides: int, lows: int) -> tuple[tuple[Group, tuple[tuple[int, int], ...]], ...]:
+@functools.cache
+def _sum_lows(
+    n: int, sides: int, lows: int
+) -> tuple[tuple[Group, tuple[tuple[int, int], ...]], ...]:
     """Joint counts of (lowest `lows` dice ascending, sum) of n dice, lows <= 2."""
     out: dict[Group, dict[int, int]] = {}
     if lows == 0 or n == 0:
@@ -802,10 +821,10 @@ def _sum_lows(n: int, sides: int, lows: int) -> tuple[tuple[Group, tuple[tuple[i
             out.setdefault(key, defaultdict(int))[sum(roll)] += 1
     elif lows == 1:
         for m in range(1, sides + 1):
-            d = dict(_G(n, m, sides))
+            diff = dict(_G(n, m, sides))
             for s, c in _G(n, m + 1, sides):
-                d[s] -= c
-            out[(m,)] = {s: c for s, c in d.items() if c}
+                diff[s] -= c
+            out[(m,)] = {s: c for s, c in diff.items() if c}
     else:
 
         def at_least(a: int, b: int) -> dict[int, int]:  # lowest >= a and second lowest >= b
@@ -847,8 +866,10 @@ def _sum_summary(n: int, sides: int, lows: int, highs: int) -> Summary:
     return out
 
 
-@functools.lru_cache(maxsize=None)
-def _extremes(n: int, sides: int, highs: int, lows: int) -> tuple[tuple[tuple[Group, Group], int], ...]:
+@functools.cache
+def _extremes(
+    n: int, sides: int, highs: int, lows: int
+) -> tuple[tuple[tuple[Group, Group], int], ...]:
     """Joint counts of (highest `highs` dice descending, lowest `lows` ascending) of n dice."""
     if n == 0:
         return ((((), ()), 1),)
@@ -909,7 +930,7 @@ class _Spec(NamedTuple):
 
 def _spec(kind: str, mode: Mode) -> _Spec:
     if kind == TEMPLAR:
-        return _Spec(2, 0, 0, 0) if not mode.highest else _Spec(0, 3, 0, 1)
+        return _Spec(2, 0, 0, 0) if not mode.highest else _Spec(0, 2, 0, 1)
     if mode.highest:
         if mode.thief == "opponentPicksReturn":
             return _Spec(0, 2, 0, 2)
@@ -1078,9 +1099,7 @@ def _no_skill(na: int, nd: int, mode: Mode) -> _Exact:
     )
 
 
-def _one_skill(
-    kind: str, own_is_attacker: bool, ne: int, ni: int, no: int, mode: Mode
-) -> _Exact:
+def _one_skill(kind: str, own_is_attacker: bool, ne: int, ni: int, no: int, mode: Mode) -> _Exact:
     """Exactly one Thief or one Templar in the combat (see the module docstring)."""
     spec = _spec(kind, mode)
     sides = mode.sides
@@ -1147,7 +1166,9 @@ def _one_skill(
             lo_m = min(osums) - max(psums)
             hi_m = max(osums) - min(psums)
             for margin in range(max(lo_m, -reach), min(hi_m, thr - 1) + 1):
-                pairs = [(s, c * psums[s - margin]) for s, c in osums.items() if s - margin in psums]
+                pairs = [
+                    (s, c * psums[s - margin]) for s, c in osums.items() if s - margin in psums
+                ]
                 if not pairs:
                     continue
                 choice = _sum_decision(mode, kind, own_is_attacker, ne, ni, no, ok, pk, margin)
@@ -1163,7 +1184,7 @@ def _one_skill(
                 for s, m in pairs:
                     om[s] += m
                     pm[s - margin] += m
-    own_d: dict[int, int] = defaultdict(int)
+    own_d = defaultdict(int)
     for s, c in own_tot.items():
         own_d[s] += c * scale * sides**no  # marginal over the opponent's rolls too
     for (d_own, k), vec in own_move.items():
@@ -1172,7 +1193,7 @@ def _one_skill(
             own_d[s] -= m * scale
             for x, cx in counts.items():
                 own_d[s + d_own + x] += m * cx * sides ** (2 - k)
-    opp_d: dict[int, int] = defaultdict(int)
+    opp_d = defaultdict(int)
     for s, c in opp_tot.items():
         opp_d[s] += c * scale * sides ** (ne + ni)
     for d_opp, vec in opp_move.items():
@@ -1197,7 +1218,7 @@ def _finish(
     return _Exact(1 - p, _frac_dist(opp_d, denom), _frac_dist(own_d, denom), method)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _multisets(n: int, sides: int) -> tuple[tuple[Group, int], ...]:
     return tuple(
         (combo, _multinomial(combo))
@@ -1210,16 +1231,11 @@ def general_size(groups: Sequence[int], sides: int) -> int:
     return math.prod(math.comb(n + sides - 1, sides - 1) for n in groups)
 
 
-def _general(
-    a: tuple[int, int], d: tuple[int, int], sa: Skills, sd: Skills, mode: Mode
-) -> _Exact:
+def _general(a: tuple[int, int], d: tuple[int, int], sa: Skills, sd: Skills, mode: Mode) -> _Exact:
     """Exact enumeration of every rolled multiset pair and of the whole skill game."""
     size = general_size((*a, *d), mode.sides)
     if size > GENERAL_LIMIT:
-        raise OddsTooComplex(
-            f"exact odds with these skills (several Thieves/Templars, or skills on both sides) "
-            f"need {size} roll pairs (limit {GENERAL_LIMIT}); use smaller pools"
-        )
+        raise OddsTooComplex(size, GENERAL_LIMIT)
     wins = Fraction(0)
     att_d: dict[int, Fraction] = defaultdict(Fraction)
     def_d: dict[int, Fraction] = defaultdict(Fraction)
@@ -1244,9 +1260,7 @@ def _general(
 
 
 @functools.lru_cache(maxsize=4096)
-def _exact(
-    a: tuple[int, int], d: tuple[int, int], sa: Skills, sd: Skills, mode: Mode
-) -> _Exact:
+def _exact(a: tuple[int, int], d: tuple[int, int], sa: Skills, sd: Skills, mode: Mode) -> _Exact:
     total = sum(sa) + sum(sd)
     if total == 0:
         return _no_skill(sum(a), sum(d), mode)
@@ -1363,3 +1377,22 @@ def exact_win_probability(att_dice: int, def_dice: int, rules: Rules) -> Fractio
     if att_dice < 0 or def_dice < 0:
         raise ValueError("dice counts must be >= 0")
     return _win_exact(att_dice, def_dice, rules.sides, rules.highest)
+
+
+def clear_caches() -> None:
+    """Forget every memoised distribution and decision (for cold timings and memory)."""
+    for cached in (
+        _sum_counts,
+        _best,
+        _play,
+        _G,
+        _sum_lows,
+        _extremes,
+        _sum_decision,
+        _max_decision,
+        _multisets,
+        _exact,
+        _win_exact,
+        _win_float,
+    ):
+        cached.cache_clear()
