@@ -43,12 +43,29 @@ WIN = 1000.0
 DANGER_WEIGHT = 0.55  # how likely an enemy able to strike next turn really does
 TRAP_LOSS = 1.5  # expected units lost to a trap: E[floor(D6 / 2)] (CB-19)
 MIN_GAIN = 0.05  # below this an activation is not worth spending
+LINE_LOSS = 8.0  # the players losing a start-line cell to the MJ loses the battle
 
 _MJ_ARMY = {
-    "reach_start_line": ("airs", "cavalerie", "airs", "catapulte", "mastodonte", "soldats",
-                         "cavalerie", "airs"),
-    "annihilation": ("mastodonte", "soldats", "catapulte", "cavalerie", "mastodonte", "airs",
-                     "soldats", "catapulte"),
+    "reach_start_line": (
+        "airs",
+        "cavalerie",
+        "airs",
+        "catapulte",
+        "mastodonte",
+        "soldats",
+        "cavalerie",
+        "airs",
+    ),
+    "annihilation": (
+        "mastodonte",
+        "soldats",
+        "catapulte",
+        "cavalerie",
+        "mastodonte",
+        "airs",
+        "soldats",
+        "catapulte",
+    ),
 }
 
 
@@ -70,7 +87,11 @@ class Group:
     __slots__ = ("cats", "cheap", "dice", "flying", "heroes", "n", "side", "speed", "units")
 
     def __init__(
-        self, s: ChampsState, side: int, units: list[Unit], heroes: list[Hero],
+        self,
+        s: ChampsState,
+        side: int,
+        units: list[Unit],
+        heroes: list[Hero],
         spent: dict[str, int] | None = None,
     ) -> None:
         self.side = side
@@ -82,16 +103,6 @@ class Group:
         self.cats = sum(1 for u in units if u.kind == CATAPULTE)
         speed, flying = group_profile(s, units, heroes, spent)
         self.speed, self.flying = speed, flying
-
-    def loss_cost(self) -> float:
-        """What losing one combat costs this group: a unit, and heroes left alone (CB-66)."""
-        if not self.units:
-            return HERO_VALUE * len(self.heroes)  # a lone Gladiator (AMB-CB-20g)
-        cost = self.cheap
-        if self.n == 1:
-            cost += HERO_VALUE * sum(1 for h in self.heroes if h.skill != "gladiateur")
-            cost += 0.5  # the troop is gone
-        return cost
 
 
 class Ctx:
@@ -114,6 +125,7 @@ class Ctx:
         self._ground: list[int] | None = None
         self._line_dist: list[int] | None = None
         self._mj_troops: list[tuple[int, int, float, int]] | None = None
+        self._foes: dict[int, list[int]] = {}
 
     # -- cells
     def side_at(self, c: int) -> int | None:
@@ -149,11 +161,26 @@ class Ctx:
     def line_dist(self) -> list[int]:
         """Flying distance of every cell to the players' start line."""
         if self._line_dist is None:
-            line = self.s.bf.players_line
-            self._line_dist = [
-                min(self.geo.distance(c, t) for t in line) for c in range(self.geo.size)
-            ]
+            bf = self.s.bf
+            key = (bf.width, bf.height, bf.players_line, self.geo.adjacency)
+            dist = _LINE_DIST.get(key)
+            if dist is None:
+                dist = _LINE_DIST[key] = [
+                    min(self.geo.distance(c, t) for t in bf.players_line)
+                    for c in range(self.geo.size)
+                ]
+            self._line_dist = dist
         return self._line_dist
+
+    def foe_cells(self, side: int) -> list[int]:
+        """Cells held by `side` (a lone hero holds his cell for the players)."""
+        cells = self._foes.get(side)
+        if cells is None:
+            held = {c for c, us in self.occ.items() if us[0].side == side}
+            if side == PLAYERS:
+                held |= set(self.hero_cells)
+            cells = self._foes[side] = sorted(held)
+        return cells
 
     def ground(self) -> list[int]:
         """Walking distance of every cell to a free players' start-line cell, for MJ troops."""
@@ -161,7 +188,8 @@ class Ctx:
             s, big = self.s, 99
             dist = [big] * self.geo.size
             frontier = [
-                c for c in s.bf.players_line
+                c
+                for c in s.bf.players_line
                 if c not in s.bf.obstacles and self.side_at(c) != PLAYERS
             ]
             for c in frontier:
@@ -170,8 +198,10 @@ class Ctx:
                 nxt = []
                 for c in frontier:
                     for n in self.geo.steps[c]:
-                        if dist[n] == big and n not in s.bf.obstacles and (
-                            self.side_at(n) != PLAYERS
+                        if (
+                            dist[n] == big
+                            and n not in s.bf.obstacles
+                            and (self.side_at(n) != PLAYERS)
                         ):
                             dist[n] = dist[c] + 1
                             nxt.append(n)
@@ -279,12 +309,17 @@ def danger(ctx: Ctx, cell: int, g: Group) -> float:
     if not g.units and not any(h.skill == "gladiateur" for h in g.heroes) and n == 0:
         return DANGER_WEIGHT * HERO_VALUE * len(g.heroes)  # a lone hero is simply taken (CB-53)
     p = ctx.win(attack, dice)
-    loss = cheap if n else 0.0
+    loss = cheap if n else HERO_VALUE  # a lone Gladiator who loses is taken (AMB-CB-20g)
     if n <= 1:
         loss += HERO_VALUE * sum(1 for h in g.heroes if h.skill != "gladiateur") + 0.5
     if g.side == MJ and n <= 1 and ctx.objective():
         loss += max(progress(ctx.mj_turns(cell, g.speed, g.flying)), 0.0) * 0.5
-    return DANGER_WEIGHT * p * loss
+    value = DANGER_WEIGHT * p * loss
+    if g.side == PLAYERS and ctx.objective() and cell in ctx.s.bf.players_line:
+        # beaten on the start line, a troop cannot retreat (CB-61): the MJ strikes until it is
+        # gone, then advances onto the line and wins (AMB-CB-24)
+        value += LINE_LOSS * p ** max(n, 1)
+    return value
 
 
 def catapult_term(ctx: Ctx, cell: int, g: Group) -> float:
@@ -292,17 +327,14 @@ def catapult_term(ctx: Ctx, cell: int, g: Group) -> float:
         return 0.0
     lo, hi = CATAPULT_RANGE
     adjacent = in_range = False
-    foe = 1 - g.side
-    for c in range(ctx.geo.size):
-        if ctx.side_at(c) != foe:
-            continue
+    for c in ctx.foe_cells(1 - g.side):
         d = ctx.geo.distance(cell, c)
         if d <= 1:
             adjacent = True
         elif lo <= d <= hi + 1:
             in_range = True
     others = g.n - g.cats
-    return (-2.0 * g.cats if adjacent and others < 2 else 0.0) + (0.6 if in_range else 0.0)
+    return (-3.0 * g.cats if adjacent and others < 2 else 0.0) + (0.6 if in_range else 0.0)
 
 
 def pos_value(ctx: Ctx, cell: int, g: Group) -> float:
@@ -320,9 +352,7 @@ def pos_value(ctx: Ctx, cell: int, g: Group) -> float:
         return value + catapult_term(ctx, cell, g) - danger(ctx, cell, g)
     value = engage(ctx, cell, g) + catapult_term(ctx, cell, g) - danger(ctx, cell, g)
     if ctx.objective():
-        behind = ctx.s.geo.distance(cell, ctx.s.bf.players_line[0])
-        row = min(ctx.geo.distance(cell, t) for t in ctx.s.bf.players_line)
-        value -= 0.25 * max(0, row - 2) + 0.0 * behind
+        value -= 0.25 * max(0, ctx.line_dist()[cell] - 2)  # stay near the line to defend it
     if not g.units and g.heroes:
         units = [u for u in ctx.occ.get(cell, []) if u.side == PLAYERS]
         if units:
@@ -339,20 +369,13 @@ def engage(ctx: Ctx, cell: int, g: Group) -> float:
     if g.side == PLAYERS:
         targets = [(c, d, dg) for c, d, dg, _n in ctx.mj_troops()]
     else:
-        targets = [(c, ctx.defence_dice(c), 0.5) for c in _foe_cells(ctx, PLAYERS)]
+        targets = [(c, ctx.defence_dice(c), 0.5) for c in ctx.foe_cells(PLAYERS)]
     for c, dice, dg in targets:
         d = ctx.geo.distance(cell, c)
         f = 1.0 if d <= reach else reach / d
         value = dg * f * (0.3 + 0.7 * ctx.win(g.dice, dice))
         best = max(best, value)
     return best
-
-
-def _foe_cells(ctx: Ctx, side: int) -> list[int]:
-    cells = {u.cell for u in ctx.s.units.values() if u.side == side}
-    if side == PLAYERS:
-        cells |= set(ctx.hero_cells)
-    return sorted(cells)
 
 
 # --- combat -------------------------------------------------------------------------------------
@@ -365,6 +388,7 @@ def _skills(rules: Any, units: Sequence[Unit], heroes: Sequence[Hero]) -> tuple[
 
 
 _ODDS_CACHE: dict[tuple[Any, ...], float] = {}
+_LINE_DIST: dict[tuple[Any, ...], list[int]] = {}
 
 
 def combat_win(
@@ -377,14 +401,17 @@ def combat_win(
     hit = _ODDS_CACHE.get(key)
     if hit is not None:
         return hit
-    try:
-        a = odds.Side(dice=att, support=sup, skills=sa)
-        d = odds.Side(dice=dfn, skills=sd)
-        if odds.general_size((att, dfn), ctx.rules.sides) > 20_000 and len(sa) + len(sd) > 1:
-            raise odds.OddsTooComplex("too big for an AI")
-        p = odds.combat_odds(a, d, ctx.rules).attacker_wins
-    except (odds.OddsTooComplex, ValueError):
+    if len(sa) + len(sd) > 1 or max(att, dfn) > 18:
+        # several skills need the exact general enumeration, far too slow for play:
+        # count each skill as one more die
         p = ctx.win(att + len(sa), dfn + len(sd))
+    else:
+        try:
+            a = odds.Side(dice=att, support=min(sup, att), skills=sa)
+            d = odds.Side(dice=dfn, skills=sd)
+            p = odds.combat_odds(a, d, ctx.rules).attacker_wins
+        except ValueError:
+            p = ctx.win(att + len(sa), dfn + len(sd))
     if len(_ODDS_CACHE) > 50_000:
         _ODDS_CACHE.clear()
     _ODDS_CACHE[key] = p
@@ -423,6 +450,11 @@ def attack_value(
         for c, _d, dg, _n in ctx.mj_troops():
             if c == tgt:
                 gain += dg * (1.0 if destroyed else 0.4)
+        if not destroyed and ctx.objective():
+            line = s.bf.players_line
+            if any(c in line for c in retreat_cells(s, src, tgt, MJ)):
+                # beaten, it may retreat onto our start line and hold it (CB-60, AMB-CB-24)
+                gain -= 0.7 * LINE_LOSS
     elif ctx.objective():
         if tgt in s.bf.players_line and not ranged and (destroyed or stuck):
             gain += 8.0 if ctx.my_turn else 2.0  # breaking into the line (AMB-CB-24)
@@ -448,7 +480,7 @@ def attack_value(
             heroes = ctx.hero_cells.get(n, []) if side == PLAYERS else []
             sup_costs.append((_troop_loss(units, heroes), n))
     sup_costs.sort()
-    best = (-math.inf, [], 0.0)
+    best: tuple[float, list[int], float] = (-math.inf, [], 0.0)
     risked = 0.0
     for k in range(len(sup_costs) + 1):
         if k:
@@ -501,9 +533,7 @@ def trap_value(ctx: Ctx, cell: int, side: int, leaving: bool) -> float:
 
 def reload_value(ctx: Ctx, cell: int, g: Group) -> float:
     foe = 1 - g.side
-    near = min(
-        (ctx.geo.distance(cell, c) for c in _foe_cells(ctx, foe)), default=99
-    )
+    near = min((ctx.geo.distance(cell, c) for c in ctx.foe_cells(foe)), default=99)
     return 1.4 if near <= 7 else 0.5
 
 
@@ -513,7 +543,7 @@ def recruit_value(ctx: Ctx, side: int) -> float:
     line = set(s.bf.mj_line if side == MJ else s.bf.players_line)
     idle = len({u.cell for u in mine if u.cell in line})
     if side == MJ:
-        return 2.2 / (1 + idle) + (1.0 if len({u.cell for u in mine}) < 3 else 0.0)
+        return 1.6 / (1 + idle) + (0.6 if len({u.cell for u in mine}) < 3 else 0.0)
     return 1.0 + (1.5 if len({u.cell for u in mine}) < 3 else 0.0) - 0.3 * idle
 
 
@@ -539,7 +569,10 @@ def activation_plans(ctx: Ctx, seat: int, act: Frame) -> list[Plan]:
 
     def group_at(c: int) -> Group:
         return Group(
-            s, side, [u for u in units if u.cell == c], [h for h in heroes if h.cell == c],
+            s,
+            side,
+            [u for u in units if u.cell == c],
+            [h for h in heroes if h.cell == c],
             d["spent"],
         )
 
@@ -567,16 +600,19 @@ def activation_plans(ctx: Ctx, seat: int, act: Frame) -> list[Plan]:
                 plans.append((v + (after if leaving else 0.0), f"trap:{lbl(c)}", -1))
         if not d["moved_before"] and units:
             cats = [u for u in units if u.kind == CATAPULTE]
-            if cats and not all(u.loaded for u in cats) and not (
-                s.rules.catapult_split_first and len(cats) != len(units)
+            if (
+                cats
+                and not all(u.loaded for u in cats)
+                and not (s.rules.catapult_split_first and len(cats) != len(units))
             ):
                 plans.append((reload_value(ctx, src, g), "reload", -1))
             if can_recruit(s, act, units, heroes):
                 plans.append((recruit_value(ctx, side), "recruit", -1))
+    pool = _trap_pool_left(s, act.seat)
     for dest, gain in moves.items():
         value = gain
         if action_open:
-            value += max(0.0, _best_action_at(ctx, dest, g, src))
+            value += max(0.0, _best_action_at(ctx, dest, g, src, pool))
         plans.append((value, "move", dest))
     plans.sort(key=lambda p: -p[0])
     return plans
@@ -590,13 +626,17 @@ def _can_melee(ctx: Ctx, cell: int, side: int) -> bool:
     return not units and any(h.skill == "gladiateur" for h in ctx.hero_cells.get(cell, []))
 
 
+def _trap_pool_left(s: ChampsState, seat: int) -> bool:
+    """Trap tokens left: the MJ's (unlimited by default) or the players' pool (AMB-CB-16a/b)."""
+    if s.side_of_seat(seat) == MJ:
+        return s.mj_traps_left != 0
+    return s.traps_left[seat if s.rules.trap_pool_per_player else 0] != 0
+
+
 def _trap_cells(ctx: Ctx, seat: int, units: list[Unit]) -> list[int]:
     """Where these units may lay a trap (CB-17, CB-20, CB-22, AMB-CB-16a/c/k)."""
     s = ctx.s
-    if s.side_of_seat(seat) == MJ:
-        if s.mj_traps_left == 0:
-            return []
-    elif s.traps_left[seat if s.rules.trap_pool_per_player else 0] == 0:
+    if not _trap_pool_left(s, seat):
         return []
     out: set[int] = set()
     for cell in {u.cell for u in units}:
@@ -645,31 +685,31 @@ def _shots(ctx: Ctx, c: int, g: Group) -> list[tuple[int, bool, float]]:
     s, side = ctx.s, ctx.side
     lo, hi = CATAPULT_RANGE
     out = []
-    for n in _foe_cells(ctx, 1 - side):
+    for n in ctx.foe_cells(1 - side):
         dist = ctx.geo.distance(c, n)
         if lo <= dist <= hi and (not s.rules.line_of_fire or ctx.geo.line_clear(c, n)):
             out.append((n, True, attack_value(ctx, c, g, n, True)[0]))
     return out
 
 
-def _best_action_at(ctx: Ctx, dest: int, g: Group, src: int) -> float:
+def _best_action_at(ctx: Ctx, dest: int, g: Group, src: int, traps: bool) -> float:
     """The best action after moving the group to `dest` (move first, then act: CB-37)."""
     s, side = ctx.s, ctx.side
     best = 0.0
-    melee = any(u.kind != CATAPULTE or s.rules.catapult_melee for u in g.units) or any(
-        h.skill == "gladiateur" for h in g.heroes
-    ) and not g.units
+    melee = any(u.kind != CATAPULTE or s.rules.catapult_melee for u in g.units) or (
+        not g.units and any(h.skill == "gladiateur" for h in g.heroes)
+    )
     if melee:
         for n in ctx.geo.neighbours[dest]:
             if ctx.enemy(n, side):
                 best = max(best, attack_value(ctx, dest, g, n, False, moved_from=src)[0])
     if any(ready(s, u) for u in g.units):
         lo, hi = CATAPULT_RANGE
-        for n in _foe_cells(ctx, 1 - side):
+        for n in ctx.foe_cells(1 - side):
             dist = ctx.geo.distance(dest, n)
             if lo <= dist <= hi and (not s.rules.line_of_fire or ctx.geo.line_clear(dest, n)):
                 best = max(best, attack_value(ctx, dest, g, n, True, moved_from=src)[0])
-    if any(TYPES[u.kind].traps for u in g.units) and not s.rules.trap_adjacent:
+    if traps and any(TYPES[u.kind].traps for u in g.units) and not s.rules.trap_adjacent:
         best = max(best, trap_value(ctx, dest, side, leaving=False))
     return best
 
@@ -684,7 +724,8 @@ class ChampsAI:
         self.rng = Rng.from_seed(seed)
         self.strict = strict
         self.errors = 0
-        self._move_tries: dict[tuple[int, int, int], int] = {}
+        # guards against re-planning loops: (game, turn, cell, units) -> moves started
+        self._move_tries: dict[tuple[int, int, int, int], int] = {}
 
     def choose(self, ruleset: Any, state: ChampsState, decision: Decision) -> str:
         keys = decision.keys()
@@ -708,7 +749,7 @@ class ChampsAI:
     # -- setup
     def mj_army(self, s: ChampsState, dec: Decision) -> str:
         chosen = s.stack[-1].data["chosen"]
-        plan = _MJ_ARMY.get(s.bf.objective, _MJ_ARMY["annihilation"])
+        plan = _MJ_ARMY["reach_start_line" if Ctx(s, MJ).objective() else "annihilation"]
         return f"type:{plan[len(chosen) % len(plan)]}"
 
     def deploy(self, s: ChampsState, dec: Decision) -> str:
@@ -730,8 +771,10 @@ class ChampsAI:
     def turn(self, s: ChampsState, dec: Decision) -> str:
         side = s.side_of_seat(dec.seat)
         ctx = Ctx(s, side)
-        if side == MJ and ctx.objective() and any(
-            u.side == MJ and u.cell in s.bf.players_line for u in s.units.values()
+        if (
+            side == MJ
+            and ctx.objective()
+            and any(u.side == MJ and u.cell in s.bf.players_line for u in s.units.values())
         ):
             return "end"  # the objective is reached at the end of this turn (AMB-CB-24)
         turn = s.stack[-1]
@@ -752,7 +795,7 @@ class ChampsAI:
 
     def _free_recruit(self, s: ChampsState) -> bool:
         """recruit.mjMode=free: one free recruit per turn while the MJ line has room."""
-        key = (s.turn_counter, -1, -1)
+        key = (id(s), s.turn_counter, -1, -1)
         if self._move_tries.get(key):
             return False
         self._move_tries[key] = 1
@@ -774,10 +817,10 @@ class ChampsAI:
                 return key
         return "end"
 
-    def _move_key(self, s: ChampsState, act: Frame) -> tuple[int, int, int]:
+    def _move_key(self, s: ChampsState, act: Frame) -> tuple[int, int, int, int]:
         if len(self._move_tries) > 2000:
             self._move_tries.clear()
-        return (s.turn_counter, act.data["cell"], len(act.data["units"]))
+        return (id(s), s.turn_counter, act.data["cell"], len(act.data["units"]))
 
     def move(self, s: ChampsState, dec: Decision) -> str:
         mv, act = s.stack[-1], s.stack[-2]
@@ -813,8 +856,9 @@ class ChampsAI:
             return "lend"
         ctx = Ctx(s, f.data["aside"])
         au, ah = ctx.troop(f.data["att"])
-        _v, _w, p = attack_value(ctx, f.data["att"], Group(s, f.data["aside"], au, ah),
-                                 f.data["tgt"], f.data["ranged"])
+        _v, _w, p = attack_value(
+            ctx, f.data["att"], Group(s, f.data["aside"], au, ah), f.data["tgt"], f.data["ranged"]
+        )
         return "lend" if p >= 0.85 else "refuse"
 
     def thief(self, s: ChampsState, dec: Decision) -> str:
@@ -862,8 +906,9 @@ class ChampsAI:
         units, heroes = ctx.troop(d["att"])
         if not units and not heroes:
             return "stop"
-        value, _sup, _p = attack_value(ctx, d["att"], Group(s, d["aside"], units, heroes),
-                                       d["tgt"], d["ranged"])
+        value, _sup, _p = attack_value(
+            ctx, d["att"], Group(s, d["aside"], units, heroes), d["tgt"], d["ranged"]
+        )
         return "again" if value > 0 else "stop"
 
     def advance(self, s: ChampsState, dec: Decision) -> str:
@@ -885,7 +930,8 @@ class ChampsAI:
 
     def loss(self, s: ChampsState, dec: Decision) -> str:
         f = s.stack[-1]
-        units = [u for u in s.units.values() if u.cell == f.data["cell"] and u.side == f.data["side"]]
+        cell, side = f.data["cell"], f.data["side"]
+        units = [u for u in s.units.values() if u.cell == cell and u.side == side]
         best, best_key = math.inf, dec.options[0].key
         for opt in dec.options:
             token = opt.key[5:]
@@ -948,15 +994,23 @@ class ChampsAI:
 
     # -- recruitment
     def recruit_type(self, s: ChampsState, dec: Decision) -> str:
-        mine = [u for u in s.units.values() if u.side == MJ]
-        if s.bf.objective == "reach_start_line" and s.rules.victory_mode == "annihilationOrObjective":
-            fast = sum(1 for u in mine if TYPES[u.kind].move >= 2)
-            cats = sum(1 for u in mine if u.kind == CATAPULTE)
-            if fast < 4:
-                return "type:airs" if fast % 2 == 0 else "type:cavalerie"
-            return "type:catapulte" if cats == 0 else "type:mastodonte"
-        kinds = ("mastodonte", "soldats", "catapulte", "cavalerie")
-        return f"type:{kinds[len(mine) % len(kinds)]}"
+        """AMB-CB-17e: fast troops for the objective, else the most dice per recruit."""
+        troops: dict[int, list[Unit]] = {}
+        for u in s.units.values():
+            if u.side == MJ:
+                troops.setdefault(u.cell, []).append(u)
+        kinds = [TYPES[min(us, key=lambda u: TYPES[u.kind].move).kind].id for us in troops.values()]
+        if Ctx(s, MJ).objective():
+            fast = kinds.count("airs") + kinds.count("cavalerie")
+            if fast < 3 or "catapulte" in kinds:
+                return (
+                    "type:airs"
+                    if kinds.count("airs") <= kinds.count("cavalerie")
+                    else ("type:cavalerie")
+                )
+            return "type:catapulte"
+        cycle = ("soldats", "mastodonte", "catapulte", "soldats", "cavalerie")
+        return f"type:{cycle[len(kinds) % len(cycle)]}"
 
     def recruit_place(self, s: ChampsState, dec: Decision) -> str:
         f = s.stack[-1]
@@ -984,21 +1038,30 @@ def _virtual_activation(s: ChampsState, turn: Frame, cell: int) -> Frame:
     troop = any(u.cell == cell for u in s.units.values())
     if troop:
         units = [
-            u.uid for u in s.units.values()
+            u.uid
+            for u in s.units.values()
             if u.cell == cell and u.side == side and (s.rules.per_cell_tracking or not u.acted)
         ]
         heroes = (
             [h.seat for h in s.heroes if h.cell == cell and not h.captured and not h.acted]
-            if side == PLAYERS else []
+            if side == PLAYERS
+            else []
         )
     else:
         units, heroes = [], [turn.seat]
     return Frame(
         "activation",
         turn.seat,
-        {"cell": cell, "units": units, "heroes": heroes,
-         "lone": not troop, "moved_before": False, "action": None, "moved_after": False,
-         "spent": {}},
+        {
+            "cell": cell,
+            "units": units,
+            "heroes": heroes,
+            "lone": not troop,
+            "moved_before": False,
+            "action": None,
+            "moved_after": False,
+            "spent": {},
+        },
     )
 
 
@@ -1019,7 +1082,8 @@ def _deploy_score(ctx: Ctx, c: int, item: str, side: int, seat: int) -> float:
     size = t.size * t.units if t else 1
     crowd = -2.0 * len(here) - (5.0 if load(here) + size > CAP else 0.0)
     near = sum(
-        1 for u in s.units.values()
+        1
+        for u in s.units.values()
         if u.side == side and u.cell != c and ctx.geo.distance(u.cell, c) <= 1
     )
     score = crowd - 0.6 * near + centre
