@@ -15,6 +15,12 @@ from arbitre.games.champs.state import ChampsState
 R: Champs = get("champs")  # type: ignore[assignment]
 
 
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value).replace("'", '"')
+
+
 def field(
     tmp: Path,
     obstacles: list[tuple[int, int]] | tuple[()] = (),
@@ -29,7 +35,7 @@ def field(
         f"width = {width}",
         f"height = {height}",
         f"obstacles = {[list(o) for o in obstacles]}",
-        *(f"{k} = {v!r}".replace("'", '"') for k, v in extra.items()),
+        *(f"{k} = {_toml(v)}" for k, v in extra.items()),
         "[deck]",
         "soldats = 4",
         "cavalerie = 3",

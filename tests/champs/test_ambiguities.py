@@ -15,6 +15,7 @@ from tests.champs.helpers import (
     cell,
     dec,
     dice_event,
+    field,
     game,
     keys,
     kind,
@@ -549,3 +550,37 @@ def test_AMB_CB_28_removed_units_go_to_the_discard(tmp_path):
     )
     play(s, "act:3,3", "attack:3,3>3,4")
     assert s.removed == ["soldats"] and R.view(s, None)["removed"] == ["soldats"]
+
+
+def test_AMB_CB_24_objective_must_be_held_two_mj_turns(tmp_path):
+    bf = field(tmp_path, [], hold=2)
+    s = R.new(
+        {
+            "battlefield": bf,
+            "position": {
+                "units": [U("soldats", (9, 3)), U("cavalerie", (4, 2), side="mj")],
+                "turn": {"seat": "mj"},
+            },
+        },
+        0,
+    )
+    play(s, "act:4,2", "move", "to:4,0", "end", "end")
+    assert R.result(s) is None and s.line_held == 1  # one MJ turn is not enough
+    play(s, "end", "end")  # P2 passes, the MJ holds
+    assert res(s).details["reason"] == "champs.reason.objective"
+
+
+def test_AMB_CB_24_flyers_may_not_count_for_the_objective(tmp_path):
+    bf = field(tmp_path, [], flyers_count=False)
+    s = R.new(
+        {
+            "battlefield": bf,
+            "position": {
+                "units": [U("soldats", (9, 3)), U("airs", (4, 2), side="mj")],
+                "turn": {"seat": "mj"},
+            },
+        },
+        0,
+    )
+    play(s, "act:4,2", "move", "to:4,0", "end", "end")
+    assert R.result(s) is None and s.line_held == 0

@@ -35,6 +35,8 @@ class Battlefield:
     objective: str
     rounds: int
     trap_tokens: int | None = None
+    hold: int = 1  # MJ turns in a row the line must be held (reach_start_line)
+    flyers_count: bool = True  # whether Air Soldiers on the line count for the objective
     labels: tuple[str, ...] = field(default=(), compare=False)
     cells_by_label: dict[str, int] = field(default_factory=dict, compare=False)
 
@@ -108,6 +110,12 @@ def parse_battlefield(bid: str, raw: dict[str, Any], fname: str) -> Battlefield:
     rounds = raw.get("rounds", 12)
     if not isinstance(rounds, int) or rounds < 1:
         raise ConfigError(f"{fname}: 'rounds' must be a positive whole number")
+    hold = raw.get("hold", 1)
+    if not isinstance(hold, int) or hold < 1:
+        raise ConfigError(f"{fname}: 'hold' must be a positive whole number of MJ turns")
+    flyers_count = raw.get("flyers_count", True)
+    if not isinstance(flyers_count, bool):
+        raise ConfigError(f"{fname}: 'flyers_count' must be true or false")
     tokens = raw.get("trap_tokens")
     if tokens is not None and (not isinstance(tokens, int) or tokens < 0):
         raise ConfigError(f"{fname}: 'trap_tokens' must be a whole number")
@@ -125,6 +133,8 @@ def parse_battlefield(bid: str, raw: dict[str, Any], fname: str) -> Battlefield:
         objective=objective,
         rounds=rounds,
         trap_tokens=tokens,
+        hold=hold,
+        flyers_count=flyers_count,
     )
 
 

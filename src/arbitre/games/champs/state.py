@@ -90,6 +90,7 @@ class ChampsState:
     round: int = 1
     turn_counter: int = 0
     last_player: int = 0
+    line_held: int = 0  # MJ turn-ends in a row with the players' line taken (AMB-CB-24)
     stack: list[Frame] = field(default_factory=list)
     next_uid: int = 1
     over: bool = False
@@ -135,6 +136,7 @@ class ChampsState:
             round=self.round,
             turn_counter=self.turn_counter,
             last_player=self.last_player,
+            line_held=self.line_held,
             stack=[f.copy() for f in self.stack],
             next_uid=self.next_uid,
             over=self.over,

@@ -6,6 +6,7 @@ from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs.logic import has_army, heroes_at, load, occupancy
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame
+from arbitre.games.champs.troops import TYPES
 
 
 def start_round(s: ChampsState) -> None:
@@ -74,10 +75,20 @@ def check_victory(s: ChampsState, seat: int) -> bool:
         seat == s.mj_seat
         and s.rules.victory_mode == "annihilationOrObjective"
         and s.bf.objective == "reach_start_line"
-        and any(u.side == MJ and u.cell in s.bf.players_line for u in s.units.values())
     ):
-        finish(s, "mj", "champs.reason.objective", "AMB-CB-24")
+        s.line_held = s.line_held + 1 if on_players_line(s) else 0
+        if s.line_held >= s.bf.hold:
+            finish(s, "mj", "champs.reason.objective", "AMB-CB-24")
     return s.over
+
+
+def on_players_line(s: ChampsState) -> bool:
+    """An MJ unit stands on the players' start line (flyers only if the battlefield says so)."""
+    line = s.bf.players_line
+    return any(
+        u.side == MJ and u.cell in line and (s.bf.flyers_count or not TYPES[u.kind].flying)
+        for u in s.units.values()
+    )
 
 
 def end_by_round_limit(s: ChampsState) -> None:
