@@ -584,3 +584,31 @@ def test_AMB_CB_24_flyers_may_not_count_for_the_objective(tmp_path):
     )
     play(s, "act:4,2", "move", "to:4,0", "end", "end")
     assert R.result(s) is None and s.line_held == 0
+
+
+def test_AMB_CB_21_CB_54_surprise_hook_runs_at_the_mj_skill_moment(tmp_path):
+    from arbitre.games.champs.surprise import SURPRISES, register_surprise
+
+    calls = []
+
+    def plus_six(state, combat, role):
+        calls.append((role, list(combat["ad"]), list(combat["dd"])))
+        (combat["ad"] if role == "att" else combat["dd"]).append(6)
+
+    register_surprise("test-plus-six", plus_six)
+    try:
+        s = game(
+            tmp_path,
+            {
+                "units": [U("soldats", (3, 3)), U("soldats", (3, 4), side="mj")],
+                "dice": [2, 2, 3, 3],
+            },
+            mj__surprise="test-plus-six",
+        )
+        ev = play(s, "act:3,3", "attack:3,3>3,4")
+        assert calls == [("def", [2, 2], [3, 3])]  # after the roll, before the result
+        res_ev = next(m for m in ev if m.key == "champs.ev.result")
+        assert (res_ev.args["att"], res_ev.args["dfn"]) == (4, 12)
+        assert R.new({"mj.surprise": "none"}, 1) is not None
+    finally:
+        del SURPRISES["test-plus-six"]

@@ -20,7 +20,8 @@ from arbitre.games.champs.logic import (
     occupancy,
     push_overflow,
 )
-from arbitre.games.champs.state import PLAYERS, ChampsState, Frame, Hero, Unit
+from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Hero, Unit
+from arbitre.games.champs.surprise import SURPRISES
 from arbitre.games.champs.troops import CATAPULTE, TYPES
 
 
@@ -248,7 +249,12 @@ def _roll(s: ChampsState, f: Frame) -> None:
     )
     skills: list[list[Any]] = []
     if not d["again"] or r.reattack_skills:
-        for role, units, heroes in (("att", aunits, aheroes), ("def", dunits, dheroes)):
+        for role, side, units, heroes in (
+            ("att", d["aside"], aunits, aheroes),
+            ("def", d["dside"], dunits, dheroes),
+        ):
+            if side == MJ:
+                SURPRISES[r.values["mj.surprise"]](s, d, role)  # CB-54, AMB-CB-21 hook
             if not ground_troop(r, units):
                 continue
             for h in sorted(heroes, key=lambda h: h.seat):

@@ -191,6 +191,10 @@ def _check(key: str, value: Any) -> Any:
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ConfigError(f"config {key!r} ({rule}) must be a positive integer")
             return value
+        if key == "mj.surprise":
+            from arbitre.games.champs.surprise import SURPRISES
+
+            choices = tuple(SURPRISES)
         if isinstance(default, bool) and isinstance(value, str):
             low = value.lower()
             if low in ("true", "yes", "1", "oui"):
