@@ -368,3 +368,32 @@ def test_CB_66_destiny_point_in_result(tmp_path):
     assert result.details["winner"] == "mj"  # only lone heroes left count as none (AMB-CB-24)
     assert result.details["destiny"] == {"p1": 0, "p2": 1}
     assert result.details["captured"] == ["p2"]
+
+
+def test_CB_38_joining_another_heroes_troop_needs_consent_to_attack(tmp_path):
+    s = game(
+        tmp_path,
+        {
+            "units": [U("soldats", (3, 2)), U("soldats", (3, 3)), U("soldats", (4, 3), side="mj")],
+            "heroes": [H("p2", (3, 3)), H("p1", (3, 2))],
+            "dice": [6] * 4 + [1, 1],
+        },
+    )
+    play(s, "act:3,2", "move", "to:3,3")
+    assert "attack:3,3>4,3" in keys(s)  # P1's hero came along: the exception of CB-38
+    play(s, "attack:3,3>4,3")
+    assert kind(s) == "champs.consent.activate" and dec(s).seat == 1
+    play(s, "agree", "stay")
+    assert at(s, 4, 3) == []
+
+
+def test_CB_38_units_without_their_hero_cannot_act_with_anothers(tmp_path):
+    s = game(
+        tmp_path,
+        {
+            "units": [U("soldats", (3, 2)), U("soldats", (3, 3)), U("soldats", (4, 3), side="mj")],
+            "heroes": [H("p2", (3, 3)), H("p1", (0, 0))],
+        },
+    )
+    play(s, "act:3,2", "move", "to:3,3")
+    assert not any(k.startswith("attack") for k in keys(s))

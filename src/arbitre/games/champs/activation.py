@@ -6,10 +6,12 @@ allow none (CB-34, CB-36).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs.logic import Occ, enemy_at, occupancy
-from arbitre.games.champs.state import MJ, ChampsState, Frame, Hero, Unit
+from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Hero, Unit
 from arbitre.games.champs.troops import CATAPULT_RANGE, CATAPULTE, TYPES
 
 
@@ -79,6 +81,8 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
     lbl = s.bf.label
     if d["action"] is None:
         for cell in cells:
+            if side == PLAYERS and _foreign_hero_alone(act.seat, occ.heroes.get(cell, ())):
+                continue  # CB-38: that troop holds another player's hero and not ours
             if can_melee(s, cell, side, occ):
                 for n in s.geo.neighbours[cell]:
                     if enemy_at(s, n, side, occ):
@@ -125,6 +129,11 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
         Msg("champs.q.activation", {"cell": lbl(here)}),
         ("CB-32", "CB-33", "CB-37", "AMB-CB-9", "AMB-CB-10"),
     )
+
+
+def _foreign_hero_alone(seat: int, heroes: Sequence[Hero]) -> bool:
+    seats = {h.seat for h in heroes}
+    return bool(seats - {seat}) and seat not in seats
 
 
 def _can_reload(s: ChampsState, units: list[Unit]) -> bool:
@@ -189,10 +198,25 @@ def choose_activation(s: ChampsState, act: Frame, key: str) -> None:
     verb, rest = key.split(":", 1)
     src_s, dst_s = rest.split(">")
     src, dst = s.bf.parse(src_s), s.bf.parse(dst_s)
+    assert src is not None and dst is not None
+    if s.side_of_seat(act.seat) == PLAYERS:
+        others = sorted(
+            {h.seat for h in occupancy(s).heroes.get(src, ())} - {act.seat, *d["agreed"]}
+        )
+        if others:
+            # CB-38: the troop now holds another player's hero; that player must agree.
+            s.stack.append(
+                Frame(
+                    "consent",
+                    others[0],
+                    {"cell": src, "ask": others, "all": others, "by": act.seat, "then": key},
+                )
+            )
+            return
     d["action"] = "attack" if verb == "attack" else "fire"
     from arbitre.games.champs.combat import start_combat
 
-    start_combat(s, act.seat, src, dst, verb == "fire")  # type: ignore[arg-type]
+    start_combat(s, act.seat, src, dst, verb == "fire")
 
 
 def lay_trap(s: ChampsState, seat: int, cell: int) -> None:

@@ -172,12 +172,20 @@ def choose_turn(s: ChampsState, f: Frame, key: str) -> None:
         others = sorted({h.seat for h in heroes_at(s, cell) if h.seat != f.seat})
         if others:
             # CB-38: the other heroes' players must agree to the action.
-            s.stack.append(Frame("consent", others[0], {"cell": cell, "ask": others, "by": f.seat}))
+            s.stack.append(
+                Frame(
+                    "consent",
+                    others[0],
+                    {"cell": cell, "ask": others, "all": others, "by": f.seat, "then": None},
+                )
+            )
             return
     start_activation(s, f, cell, how)
 
 
-def start_activation(s: ChampsState, f: Frame, cell: int, how: str) -> None:
+def start_activation(
+    s: ChampsState, f: Frame, cell: int, how: str, agreed: list[int] | None = None
+) -> None:
     """Activate a cell: its units not yet played this turn, and the heroes with them (CB-31)."""
     side = s.side_of_seat(f.seat)
     if how == "troop":
@@ -213,6 +221,7 @@ def start_activation(s: ChampsState, f: Frame, cell: int, how: str) -> None:
                 "action": None,
                 "moved_after": False,
                 "spent": {},
+                "agreed": list(agreed or []),  # players who agreed to this troop's action
             },
         )
     )
@@ -238,5 +247,12 @@ def choose_consent(s: ChampsState, f: Frame, key: str) -> None:
     if rest:
         s.stack.append(Frame("consent", rest[0], {**f.data, "ask": rest}))
         return
-    turn = s.stack[-1]
-    start_activation(s, turn, f.data["cell"], "troop")
+    below = s.stack[-1]
+    if below.kind == "activation":
+        # Consent to the action of a troop the activated units joined (CB-38).
+        from arbitre.games.champs.activation import choose_activation
+
+        below.data["agreed"].extend(f.data["all"])
+        choose_activation(s, below, f.data["then"])
+        return
+    start_activation(s, below, f.data["cell"], "troop", agreed=f.data["all"])
