@@ -376,8 +376,9 @@ def test_CB_38_joining_another_heroes_troop_needs_consent_to_attack(tmp_path):
         {
             "units": [U("soldats", (3, 2)), U("soldats", (3, 3)), U("soldats", (4, 3), side="mj")],
             "heroes": [H("p2", (3, 3)), H("p1", (3, 2))],
-            "dice": [6] * 4 + [1, 1],
+            "dice": [6] * 8 + [1, 1],
         },
+        heroes="guerrier,guerrier",
     )
     play(s, "act:3,2", "move", "to:3,3")
     assert "attack:3,3>4,3" in keys(s)  # P1's hero came along: the exception of CB-38
