@@ -116,7 +116,7 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
             if can_recruit(s, act, units, heroes):
                 opts.append(Option("recruit", Msg("champs.opt.recruit")))
     actions = len(opts)
-    if movement_open(s, act):
+    if movement_open(s, act, (units, heroes)):
         opts.append(Option("move", Msg("champs.opt.move")))
     # AMB-CB-9 alternative: an activation must include an action while one is possible.
     if s.rules.move_only or d["action"] is not None or actions == 0:
@@ -144,16 +144,17 @@ def _can_reload(s: ChampsState, units: list[Unit]) -> bool:
     return not (s.rules.catapult_split_first and len(cats) != len(units))
 
 
-def movement_open(s: ChampsState, act: Frame) -> bool:
+def movement_open(
+    s: ChampsState, act: Frame, team: tuple[list[Unit], list[Hero]] | None = None
+) -> bool:
+    """Whether the activation may still move (CB-34, CB-36, CB-37, AMB-CB-10, AMB-CB-13)."""
     d = act.data
-    units, heroes = members(s, act)
+    units, heroes = team or members(s, act)
     if not units and not heroes:
         return False
     if d["action"] in ("reload", "recruit"):
         return False
     if d["action"] is None:
-        if not s.rules.move_only and d["moved_before"]:
-            return False
         return not d["moved_before"]
     if d["moved_after"]:
         return False
