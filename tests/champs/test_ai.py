@@ -1,7 +1,9 @@
-"""The Champs de Bataille AI players (games/champs/ai.py): legal, sensible, better than random."""
+"""The Champs de Bataille AI players (games/champs/ai/): legal, sensible, better than random."""
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,8 +12,10 @@ from arbitre.engine import get
 from arbitre.engine.agents import RandomAgent, make_agent
 from arbitre.engine.simulate import simulate
 from arbitre.games.champs.ai import AGENTS, ChampsAI
+from arbitre.games.champs.ai.combat import attack_value
+from arbitre.games.champs.ai.context import Ctx, Group
 from arbitre.games.champs.rules import Champs
-from arbitre.games.champs.state import ChampsState
+from arbitre.games.champs.state import MJ, PLAYERS, ChampsState
 
 R: Champs = get("champs")  # type: ignore[assignment]
 
@@ -28,6 +32,37 @@ def position(units: list[dict[str, Any]], seat: str = "mj", **extra: Any) -> dic
 
 def start(pos: dict[str, Any], **config: Any) -> ChampsState:
     return R.new({"position": pos, **config}, 0)
+
+
+def battlefield(tmp_path: Path, **fields: Any) -> str:
+    """A copy of the default battlefield with some top-level fields replaced, as a TOML path."""
+    text = (
+        resources.files("arbitre.games.champs")
+        .joinpath("data/battlefields/plaine.toml")
+        .read_text("utf-8")
+    )
+    kept = [line for line in text.splitlines() if line.split("=")[0].strip() not in fields]
+    head = [f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in fields.items()]
+    path = tmp_path / "field.toml"
+    path.write_text("\n".join(head + kept) + "\n", "utf-8")
+    return str(path)
+
+
+def play_turn(state: ChampsState, ai: ChampsAI) -> list[str]:
+    """Let the AI play the current seat's whole turn; the keys played."""
+    seat, played = state.stack[0].seat, []
+    while (decision := R.decision(state)) is not None and decision.seat == seat:
+        key = ai.choose(R, state, decision)
+        played.append(key)
+        R.apply(state, key)
+    return played
+
+
+def mj_on_line(state: ChampsState) -> list[str]:
+    line = state.bf.players_line
+    return sorted(
+        state.bf.label(u.cell) for u in state.units.values() if u.side == MJ and u.cell in line
+    )
 
 
 def play_game(seed: int, agents: list[str], config: dict[str, Any]) -> tuple[ChampsState, int]:
@@ -322,3 +357,90 @@ def test_mj_runner_takes_the_players_line() -> None:
     result = R.result(s)
     assert result is not None and result.details["winner"] == "mj"
     assert result.details["reason"] == "champs.reason.objective"
+
+
+# --- the objective: hold the line for `hold` MJ turns, flyers counting or not (AMB-CB-24) ------
+
+
+def test_mj_keeps_the_line_and_plays_on_until_the_hold_is_met() -> None:
+    # The default battlefield asks for 2 MJ turn ends in a row on the players' line.
+    s = start(
+        position(
+            [
+                U("airs", (5, 0), 2, "mj"),
+                U("cavalerie", (2, 4), 2, "mj"),
+                U("soldats", (0, 7), 3),
+            ]
+        )
+    )
+    assert s.bf.hold == 2 and s.line_held == 0
+    ai = ChampsAI(0, strict=True)
+    played = play_turn(s, ai)
+    assert played[0] != "end", played  # this turn end does not win yet: the MJ plays on
+    assert s.line_held == 1 and R.result(s) is None
+    assert "5,0" in mj_on_line(s)  # the Air Soldiers did not leave the line
+    for _ in range(200):
+        if R.result(s) is not None:
+            break
+        play_turn(s, ai)
+    result = R.result(s)
+    assert result is not None and result.details["winner"] == "mj"
+    assert result.details["reason"] == "champs.reason.objective"
+
+
+def test_a_ground_troop_takes_the_line_when_flyers_do_not_count(tmp_path: Path) -> None:
+    bf = battlefield(tmp_path, hold=1, flyers_count=False)
+    units = [U("airs", (5, 0), 2, "mj"), U("cavalerie", (8, 2), 2, "mj"), U("soldats", (0, 7), 3)]
+    s = start(position(units), battlefield=bf)
+    assert not s.bf.flyers_count
+    ai = ChampsAI(0, strict=True)
+    played = play_turn(s, ai)
+    assert played[0] == "act:8,2", played  # the Air Soldiers on the line do not count
+    result = R.result(s)
+    assert result is not None and result.details["winner"] == "mj", played
+    assert result.details["reason"] == "champs.reason.objective"
+
+
+def test_mj_army_is_on_foot_when_flyers_do_not_count(tmp_path: Path) -> None:
+    s = R.new({"battlefield": battlefield(tmp_path, flyers_count=False)}, 0)
+    ai = ChampsAI(0, strict=True)
+    chosen = []
+    while (decision := R.decision(s)) is not None and decision.kind != "champs.turn":
+        key = ai.choose(R, s, decision)
+        if decision.kind == "champs.mj.army":
+            chosen.append(key)
+        R.apply(s, key)
+    assert chosen and chosen[0] == "type:cavalerie"
+    assert chosen.count("type:airs") <= 1, chosen
+
+
+def test_players_value_throwing_the_mj_off_their_line_once_it_was_held() -> None:
+    # Two MJ Cavalry on the players' line, 2 Ground Soldiers right above them: beaten, the
+    # Cavalry cannot retreat (pinned against the edge) and may be finished.
+    def state(held: int) -> ChampsState:
+        s = start(
+            position(
+                [
+                    U("cavalerie", (5, 0), 2, "mj"),
+                    U("mastodonte", (5, 4), 1, "mj"),
+                    U("soldats", (5, 1), 2),
+                    U("soldats", (0, 7), 3),
+                ],
+                seat="p1",
+            )
+        )
+        s.line_held = held
+        return s
+
+    def value(s: ChampsState) -> float:
+        ctx = Ctx(s, PLAYERS)
+        units, heroes = ctx.troop(s.bf.cell(5, 1))
+        g = Group(s, PLAYERS, units, heroes)
+        return attack_value(ctx, s.bf.cell(5, 1), g, s.bf.cell(5, 0), False)[0]
+
+    assert value(state(1)) > value(state(0)) + 2.0
+    s = state(1)
+    ai = ChampsAI(0, strict=True)
+    assert ai.choose(R, s, R.decision(s)) == "act:5,1"  # type: ignore[arg-type]
+    R.apply(s, "act:5,1")
+    assert ai.choose(R, s, R.decision(s)) == "attack:5,1>5,0"  # type: ignore[arg-type]

@@ -109,7 +109,7 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
         for cell in trap_cells(s, act, units, occ):
             opts.append(Option(f"trap:{lbl(cell)}", Msg("champs.opt.trap", {"cell": lbl(cell)})))
         if not d["moved_before"] and units:
-            if _can_reload(s, units):
+            if can_reload(s, units):
                 opts.append(Option("reload", Msg("champs.opt.reload")))
             from arbitre.games.champs.recruit import can_recruit
 
@@ -136,7 +136,7 @@ def _foreign_hero_alone(seat: int, heroes: Sequence[Hero]) -> bool:
     return bool(seats - {seat}) and seat not in seats
 
 
-def _can_reload(s: ChampsState, units: list[Unit]) -> bool:
+def can_reload(s: ChampsState, units: list[Unit]) -> bool:
     """CB-34 / AMB-CB-15k: a troop with an unloaded Catapult may reload, and then not move."""
     cats = [u for u in units if u.kind == CATAPULTE]
     if not cats or all(u.loaded for u in cats):

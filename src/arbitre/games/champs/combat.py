@@ -316,7 +316,7 @@ def _decide_skill(s: ChampsState, f: Frame) -> Decision | None:
                 for a in sorted(set(own)):
                     opts.append(Option(f"give:{a}", Msg("champs.opt.give", {"v": a})))
     else:
-        values = sorted(own[i] for i in _templar_eligible(s, d, role))
+        values = sorted(own[i] for i in templar_eligible(s, d, role))
         seen: set[str] = set()
         for i, a in enumerate(values):
             for key in (f"rr:{a}", *(f"rr:{a},{b}" for b in values[i + 1 :])):
@@ -343,7 +343,7 @@ def _decide_skill(s: ChampsState, f: Frame) -> Decision | None:
     )
 
 
-def _templar_eligible(s: ChampsState, d: dict[str, Any], role: str) -> list[int]:
+def templar_eligible(s: ChampsState, d: dict[str, Any], role: str) -> list[int]:
     own = d["ad"] if role == "att" else d["dd"]
     if role == "att" and not s.rules.templar_support_dice:
         return list(range(len(own) - d["asup"]))
@@ -388,7 +388,7 @@ def _choose_skill(s: ChampsState, f: Frame, key: str) -> None:
         d["skills"].pop(0)
     else:  # rr:a[,b]
         wanted = [int(x) for x in key[3:].split(",")]
-        pool = _templar_eligible(s, d, role)
+        pool = templar_eligible(s, d, role)
         new = []
         for v in wanted:
             i = next(i for i in pool if own[i] == v)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs.logic import has_army, heroes_at, load, occupancy
-from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame
+from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Unit
 from arbitre.games.champs.troops import TYPES
 
 
@@ -82,13 +84,15 @@ def check_victory(s: ChampsState, seat: int) -> bool:
     return s.over
 
 
+def counts_for_objective(s: ChampsState, units: Sequence[Unit]) -> bool:
+    """Whether these MJ units, standing on the players' line, count for the objective."""
+    return any(s.bf.flyers_count or not TYPES[u.kind].flying for u in units)
+
+
 def on_players_line(s: ChampsState) -> bool:
-    """An MJ unit stands on the players' start line (flyers only if the battlefield says so)."""
+    """An MJ unit that counts stands on the players' start line (AMB-CB-24)."""
     line = s.bf.players_line
-    return any(
-        u.side == MJ and u.cell in line and (s.bf.flyers_count or not TYPES[u.kind].flying)
-        for u in s.units.values()
-    )
+    return counts_for_objective(s, [u for u in s.units.values() if u.side == MJ and u.cell in line])
 
 
 def end_by_round_limit(s: ChampsState) -> None:
