@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run test lint typecheck pytest bench coverage-report clean
 
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv --clear $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)

@@ -346,8 +346,11 @@ def test_catapult_is_not_left_next_to_an_enemy() -> None:
     assert s.geo.distance(cat.cell, s.bf.cell(5, 5)) >= 2
 
 
-def test_mj_runner_takes_the_players_line() -> None:
-    s = start(position([U("airs", (5, 3), 2, "mj"), U("soldats", (0, 0), 3)]))
+def test_mj_runner_takes_the_players_line(tmp_path: Path) -> None:
+    s = start(
+        position([U("airs", (5, 3), 2, "mj"), U("soldats", (0, 0), 3)]),
+        battlefield=battlefield(tmp_path, hold=1),
+    )
     ai = ChampsAI(0, strict=True)
     for _ in range(20):
         decision = R.decision(s)
@@ -362,8 +365,8 @@ def test_mj_runner_takes_the_players_line() -> None:
 # --- the objective: hold the line for `hold` MJ turns, flyers counting or not (AMB-CB-24) ------
 
 
-def test_mj_keeps_the_line_and_plays_on_until_the_hold_is_met() -> None:
-    # The default battlefield asks for 2 MJ turn ends in a row on the players' line.
+def test_mj_keeps_the_line_and_plays_on_until_the_hold_is_met(tmp_path: Path) -> None:
+    # A battlefield asking for 2 MJ turn ends in a row on the players' line.
     s = start(
         position(
             [
@@ -371,7 +374,8 @@ def test_mj_keeps_the_line_and_plays_on_until_the_hold_is_met() -> None:
                 U("cavalerie", (2, 4), 2, "mj"),
                 U("soldats", (0, 7), 3),
             ]
-        )
+        ),
+        battlefield=battlefield(tmp_path, hold=2),
     )
     assert s.bf.hold == 2 and s.line_held == 0
     ai = ChampsAI(0, strict=True)
@@ -414,9 +418,11 @@ def test_mj_army_is_on_foot_when_flyers_do_not_count(tmp_path: Path) -> None:
     assert chosen.count("type:airs") <= 1, chosen
 
 
-def test_players_value_throwing_the_mj_off_their_line_once_it_was_held() -> None:
+def test_players_value_throwing_the_mj_off_their_line_once_it_was_held(tmp_path: Path) -> None:
     # Two MJ Cavalry on the players' line, 2 Ground Soldiers right above them: beaten, the
-    # Cavalry cannot retreat (pinned against the edge) and may be finished.
+    # Cavalry cannot retreat (pinned against the edge) and may be finished. Hold 2.
+    bf = battlefield(tmp_path, hold=2)
+
     def state(held: int) -> ChampsState:
         s = start(
             position(
@@ -427,7 +433,8 @@ def test_players_value_throwing_the_mj_off_their_line_once_it_was_held() -> None
                     U("soldats", (0, 7), 3),
                 ],
                 seat="p1",
-            )
+            ),
+            battlefield=bf,
         )
         s.line_held = held
         return s
