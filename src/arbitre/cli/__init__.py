@@ -24,6 +24,7 @@ def _register() -> None:
     # `odds` is written separately; until its module exists the other commands still work.
     if importlib.util.find_spec("arbitre.cli.odds_cmd") is not None:
         importlib.import_module("arbitre.cli.odds_cmd")
+    from arbitre.cli import content_cmd  # noqa: F401
 
 
 def main() -> None:

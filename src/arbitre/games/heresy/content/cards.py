@@ -1,0 +1,165 @@
+"""Cards (orders, combat, events, bombardment) and scenarios, as frozen dataclasses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from arbitre.games.heresy.content.base import Named, Side, Sourced
+
+# --- cards -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OrderCard(Named):
+    """An Order card (HH-17.6..HH-17.11); unknown values are None."""
+
+    deck: Side | Literal["unknown"]
+    kind: Literal["movement", "attack", "landing", "other"]
+    cost: int | None = None
+    starting: bool | None = None
+    reusable: bool | None = None
+    copies: int | None = None
+    iterations: int | None = None
+    origins: Literal["one", "any"] | None = None
+    rank_limit: int | None = None
+    strategic_rank_limit: int | None = None
+    effect_fr: str | None = None
+    effect_en: str | None = None
+    strategic_fr: str | None = None
+    strategic_en: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OrderDecks(Sourced):
+    imperial: int
+    traitor: int
+    hand_limit: int
+
+
+Requirement = Literal[
+    "attacking_unit",
+    "defending_unit",
+    "hero",
+    "space_marines",
+    "chaos_space_marines",
+    "chaos_thunderhawk",
+    "chaos_titan_attacking_fortification",
+    "daemon_horde",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CombatCard(Named):
+    """A Combat or Hero Combat card (HH-27.x); values the sources lack are None."""
+
+    deck: Literal["combat", "hero_combat"]
+    side: Side | Literal["unknown"]
+    attack: int | None = None
+    shields: int | None = None
+    requirement: Requirement | None = None
+    free: bool | None = None
+    counter: int | None = None
+    effect_fr: str | None = None
+    effect_en: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CombatDecks(Sourced):
+    imperial_combat: int
+    traitor_combat: int
+    imperial_hero_combat: int
+    traitor_hero_combat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventCard(Named):
+    """An Event card (HH-16.1); `pool` is its side in the 'Like Unto Gods' draft."""
+
+    copies: int
+    pool: Literal["imperial", "traitor", "neutral", "not_used"]
+    immediate: bool | None = None
+    effect_fr: str | None = None
+    effect_en: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventDeck(Sourced):
+    size: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Orbital:
+    damage: int = 0
+    breach: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BombardmentCard(Sourced):
+    """A Bombardment card's four sections (HH-6.1); `lasers[i]` is the line for i+1 lasers."""
+
+    id: str
+    precise: Orbital
+    saturation: Orbital
+    thunderhawk: int
+    lasers: tuple[Literal["hit", "miss"], ...]
+    symbol: Literal["aquila", "chaos_star"] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BombardmentDeck(Sourced):
+    size: int
+    aquila: int | None = None
+    chaos_star: int | None = None
+
+
+# --- scenarios ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitStack:
+    unit: str
+    count: int = 1
+    legion: str | None = None
+    power: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Placement:
+    """What one side sets up in one zone (setup step 4, HH-12.19)."""
+
+    zone: str
+    side: Side
+    units: tuple[UnitStack, ...] = ()
+    heroes: tuple[str, ...] = ()
+    lasers: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Act:
+    """One act of the Event deck (HH-13.1, HH-13.2): `use` random cards of `cards` (0: all)."""
+
+    n: int
+    cards: tuple[str, ...]
+    use: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario(Named):
+    """A Scenario Guide scenario: setup counts, deployment, Event deck, special rules."""
+
+    n: int
+    corruption: int
+    bombardments: int
+    deployment: Literal["fixed", "chosen"]
+    events: Literal["acts", "draft", "random"]
+    random_events: int = 0
+    impassable: int = 0
+    special_tokens: int = 0
+    extra_orders: Literal["none", "choose_4", "random_1"] = "none"
+    premise_fr: str | None = None
+    premise_en: str | None = None
+    rules_fr: str | None = None
+    rules_en: str | None = None
+    act: tuple[Act, ...] = ()
+    placement: tuple[Placement, ...] = ()
