@@ -9,21 +9,47 @@ from __future__ import annotations
 import ast
 import re
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 REPORT = ROOT / "docs" / "rules-coverage.md"
 
-# Rule families per game: (ID prefix, count, heading)
-GAMES = {
-    "champs": [
-        ("CB", 71, "Rules"),
-        ("EX-CB", 24, "Worked examples"),
-        ("AMB-CB", 28, "Ambiguities (config options)"),
-    ],
-}
+HERESY_IDS = ROOT / "src" / "arbitre" / "games" / "heresy" / "data" / "rule_ids.toml"
+
+
+def families() -> dict[str, list[tuple[str, list[str]]]]:
+    """Game -> [(heading, rule IDs)]: Champs numbered in the digest, Heresy listed in data."""
+    heresy = tomllib.loads(HERESY_IDS.read_text("utf-8"))
+    return {
+        "champs": [
+            ("Rules", [f"CB-{i}" for i in range(1, 72)]),
+            ("Worked examples", [f"EX-CB-{i}" for i in range(1, 25)]),
+            ("Ambiguities (config options)", [f"AMB-CB-{i}" for i in range(1, 29)]),
+        ],
+        "heresy": [
+            ("Rules", heresy["rules"]),
+            ("Worked examples", heresy["examples"]),
+            ("Ambiguities", heresy["ambiguities"]),
+        ],
+    }
+
+
 # Matched left to right, so "EX_CB_3" never also counts as "CB_3"; "AMB_CB_15a" counts as 15.
-_TOKEN = re.compile(r"(EX_CB|AMB_CB|CB)_(\d+)")
+# Heresy IDs are written with underscores: HH_18_6 is HH-18.6, EX_18_1 is EX-18.1.
+_TOKEN = re.compile(r"(EX_CB|AMB_CB|CB)_(\d+)|(HH|EX)_(\d+)_(\d+)|AMB_(\d+)")
+
+
+def _ids(name: str) -> list[str]:
+    out = []
+    for m in _TOKEN.finditer(name):
+        if m.group(1):
+            out.append(f"{m.group(1).replace('_', '-')}-{m.group(2)}")
+        elif m.group(3):
+            out.append(f"{m.group(3)}-{m.group(4)}.{m.group(5)}")
+        else:
+            out.append(f"AMB-{m.group(6)}")
+    return out
 
 
 def test_names() -> dict[str, list[str]]:
@@ -34,8 +60,8 @@ def test_names() -> dict[str, list[str]]:
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 where = f"{path.relative_to(ROOT)}::{node.name}"
-                for family, number in _TOKEN.findall(node.name):
-                    found.setdefault(f"{family.replace('_', '-')}-{number}", set()).add(where)
+                for rid in _ids(node.name):
+                    found.setdefault(rid, set()).add(where)
     return {k: sorted(v) for k, v in found.items()}
 
 
@@ -48,10 +74,9 @@ def build() -> str:
         "when at least one test carries its ID in its name. Do not edit by hand.",
         "",
     ]
-    for game, families in GAMES.items():
+    for game, groups in families().items():
         lines += [f"## {game}", ""]
-        for idp, count, heading in families:
-            ids = [f"{idp}-{i}" for i in range(1, count + 1)]
+        for heading, ids in groups:
             covered = sum(1 for i in ids if i in found)
             lines += [
                 f"### {heading}: {covered}/{len(ids)} covered",
