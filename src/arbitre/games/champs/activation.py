@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs.logic import Occ, enemy_at, occupancy
+from arbitre.games.champs.options import cell as cell_option
+from arbitre.games.champs.options import fixed, pair
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Hero, Unit
 from arbitre.games.champs.troops import CATAPULT_RANGE, CATAPULTE, TYPES
 
@@ -86,12 +88,7 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
             if can_melee(s, cell, side, occ):
                 for n in s.geo.neighbours[cell]:
                     if enemy_at(s, n, side, occ):
-                        opts.append(
-                            Option(
-                                f"attack:{lbl(cell)}>{lbl(n)}",
-                                Msg("champs.opt.attack", {"src": lbl(cell), "dest": lbl(n)}),
-                            )
-                        )
+                        opts.append(pair("attack", "champs.opt.attack", lbl(cell), lbl(n)))
             if any(u.cell == cell and ready(s, u) for u in units):
                 lo, hi = CATAPULT_RANGE
                 targets = {c for c in occ.units if occ.enemy(c, side)}
@@ -100,27 +97,22 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
                     if lo <= s.geo.distance(cell, n) <= hi:
                         if s.rules.line_of_fire and not s.geo.line_clear(cell, n):
                             continue
-                        opts.append(
-                            Option(
-                                f"fire:{lbl(cell)}>{lbl(n)}",
-                                Msg("champs.opt.fire", {"src": lbl(cell), "dest": lbl(n)}),
-                            )
-                        )
+                        opts.append(pair("fire", "champs.opt.fire", lbl(cell), lbl(n)))
         for cell in trap_cells(s, act, units, occ):
-            opts.append(Option(f"trap:{lbl(cell)}", Msg("champs.opt.trap", {"cell": lbl(cell)})))
+            opts.append(cell_option("trap", "champs.opt.trap", lbl(cell)))
         if not d["moved_before"] and units:
             if can_reload(s, units):
-                opts.append(Option("reload", Msg("champs.opt.reload")))
+                opts.append(fixed("reload", "champs.opt.reload"))
             from arbitre.games.champs.recruit import can_recruit
 
             if can_recruit(s, act, units, heroes):
-                opts.append(Option("recruit", Msg("champs.opt.recruit")))
+                opts.append(fixed("recruit", "champs.opt.recruit"))
     actions = len(opts)
     if movement_open(s, act, (units, heroes)):
-        opts.append(Option("move", Msg("champs.opt.move")))
+        opts.append(fixed("move", "champs.opt.move"))
     # AMB-CB-9 alternative: an activation must include an action while one is possible.
     if s.rules.move_only or d["action"] is not None or actions == 0:
-        opts.append(Option("end", Msg("champs.opt.end_activation")))
+        opts.append(fixed("end", "champs.opt.end_activation"))
     here = cells[0] if len(cells) == 1 else d["cell"]  # where the troop stands now
     return Decision(
         act.seat,

@@ -8,6 +8,8 @@ from __future__ import annotations
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs.logic import enter, occupancy, push_overflow
+from arbitre.games.champs.options import cell as cell_option
+from arbitre.games.champs.options import fixed
 from arbitre.games.champs.state import ChampsState, Frame, Hero, Unit
 from arbitre.games.champs.troops import MASTODONTE, TYPES
 
@@ -128,9 +130,7 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
     opts: list[Option] = []
     for c in cells:
         if c != src:
-            opts.append(
-                Option(f"from:{s.bf.label(c)}", Msg("champs.opt.from", {"cell": s.bf.label(c)}))
-            )
+            opts.append(cell_option("from", "champs.opt.from", s.bf.label(c)))
     here_units = [u for u in units if u.cell == src]
     here_heroes = [h for h in heroes if h.cell == src]
     sel_units, sel_heroes = selection(s, act, mv)
@@ -167,10 +167,8 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
         speed, flying = group_profile(s, sel_units, sel_heroes, act.data["spent"])
         side = s.side_of_seat(act.seat)
         for dest in sorted(reachable(s, src, side, speed, flying)):
-            opts.append(
-                Option(f"to:{s.bf.label(dest)}", Msg("champs.opt.to", {"cell": s.bf.label(dest)}))
-            )
-    opts.append(Option("stop", Msg("champs.opt.stop_move")))
+            opts.append(cell_option("to", "champs.opt.to", s.bf.label(dest)))
+    opts.append(fixed("stop", "champs.opt.stop_move"))
     return Decision(
         mv.seat,
         "champs.move",

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs.logic import has_army, heroes_at, load, occupancy
+from arbitre.games.champs.options import cell as cell_option
+from arbitre.games.champs.options import fixed
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Unit
 from arbitre.games.champs.troops import TYPES
 
@@ -141,15 +143,14 @@ def activatable(s: ChampsState, f: Frame) -> list[tuple[int, str]]:
 
 def decide_turn(s: ChampsState, f: Frame) -> Decision:
     opts = [
-        Option(f"act:{s.bf.label(c)}", Msg(f"champs.opt.act_{how}", {"cell": s.bf.label(c)}))
-        for c, how in activatable(s, f)
+        cell_option("act", f"champs.opt.act_{how}", s.bf.label(c)) for c, how in activatable(s, f)
     ]
     if f.seat == s.mj_seat and s.rules.mj_recruit == "free":
         from arbitre.games.champs.recruit import recruit_cells
 
         if recruit_cells(s, MJ):
-            opts.append(Option("recruit", Msg("champs.opt.recruit_free")))
-    opts.append(Option("end", Msg("champs.opt.end_turn")))
+            opts.append(fixed("recruit", "champs.opt.recruit_free"))
+    opts.append(fixed("end", "champs.opt.end_turn"))
     return Decision(
         f.seat,
         "champs.turn",
