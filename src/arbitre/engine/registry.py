@@ -9,6 +9,7 @@ from arbitre.engine.ruleset import Ruleset
 
 _KNOWN = {
     "champs": "arbitre.games.champs",
+    "heresy": "arbitre.games.heresy",
 }
 _LOADED: dict[str, Ruleset[Any]] = {}
 

@@ -1,5 +1,16 @@
-"""L'Hérésie d'Horus (FFG 2010): content layer (board, units, cards, scenarios as data).
+"""L'Hérésie d'Horus (FFG 2010): content layer (board, units, cards, scenarios as data)
+and the game flow: setup, the initiative track and rounds, the five actions, the strategic
+map, orders and movement (issue 3). Battles, events and bombardment are hooks for now.
 
-The game flow is not written yet, so no ruleset is registered. `content.load_content()`
-gives the validated catalogs; rule IDs are the digest's (HH-p.n, shared/rules/heresy.md).
+`content.load_content()` gives the validated catalogs; rule IDs are the digest's (HH-p.n,
+shared/rules/heresy.md).
 """
+
+from arbitre.engine.registry import register
+from arbitre.games.heresy import messages  # noqa: F401  (registers the fr/en texts)
+from arbitre.games.heresy.rules import Heresy
+
+RULESET = Heresy()
+register(RULESET)
+
+__all__ = ["RULESET", "Heresy"]

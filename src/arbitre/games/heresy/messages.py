@@ -1,0 +1,207 @@
+"""Every text a person reads in L'Hérésie d'Horus, in French and in English."""
+
+from __future__ import annotations
+
+from arbitre.engine.i18n import add_messages
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "heresy.seat.imperium": {"fr": "l'Imperium", "en": "the Imperium"},
+    "heresy.seat.traitor": {"fr": "le Traître", "en": "the Traitor"},
+    "heresy.reason.attrition": {
+        "fr": "un marqueur a atteint « Victoire de l'Imperium »",
+        "en": "a marker reached 'Imperium Victory'",
+    },
+    "heresy.reason.spaceports": {
+        "fr": "les quatre spatioports sont des zones amies",
+        "en": "all four spaceports are friendly zones",
+    },
+    "heresy.reason.commander": {"fr": "mort du commandant", "en": "death of a commander"},
+    "heresy.result": {"fr": "Victoire de {winner} : {reason}", "en": "{winner} wins: {reason}"},
+    "heresy.illegal": {
+        "fr": "Choix « {key} » impossible ici (règles : {rules})",
+        "en": "Choice '{key}' is not possible here (rules: {rules})",
+    },
+    "heresy.action.place": {"fr": "Placer un ordre (1)", "en": "Place an order (1)"},
+    "heresy.action.map": {
+        "fr": "Exécuter un ordre de la carte stratégique (1)",
+        "en": "Execute an order from the strategic map (1)",
+    },
+    "heresy.action.hand": {
+        "fr": "Exécuter un ordre de sa main (coût imprimé)",
+        "en": "Execute an order from hand (printed cost)",
+    },
+    "heresy.action.bury": {"fr": "Enterrer un ordre (1)", "en": "Bury an order (1)"},
+    "heresy.action.draw": {"fr": "Piocher un ordre (1)", "en": "Draw an order (1)"},
+    "heresy.q.action": {"fr": "Choisissez une action", "en": "Choose an action"},
+    "heresy.q.place_card": {"fr": "Quel ordre placer ?", "en": "Which order to place?"},
+    "heresy.q.pile": {"fr": "Sur quelle pile ?", "en": "On which pile?"},
+    "heresy.q.map_card": {
+        "fr": "Quel ordre de la carte stratégique exécuter ?",
+        "en": "Which order of the strategic map to execute?",
+    },
+    "heresy.q.hand_card": {"fr": "Quel ordre exécuter ?", "en": "Which order to execute?"},
+    "heresy.q.sector": {"fr": "Dans quel secteur ?", "en": "In which sector?"},
+    "heresy.q.bury": {"fr": "Quelle pile enterrer ?", "en": "Which pile to bury?"},
+    "heresy.q.draw": {"fr": "Piocher quoi ?", "en": "Draw what?"},
+    "heresy.q.destination": {"fr": "Zone de destination ?", "en": "Destination zone?"},
+    "heresy.q.move_to": {"fr": "Vers quelle zone ?", "en": "To which zone?"},
+    "heresy.q.movers": {
+        "fr": "Quelle unité ou quel Héros déplacer ?",
+        "en": "Which unit or Hero to move?",
+    },
+    "heresy.q.fly": {"fr": "Transport aérien en {zone}", "en": "Air transport in {zone}"},
+    "heresy.q.landing_target": {"fr": "Zone d'atterrissage ?", "en": "Landing zone?"},
+    "heresy.q.landing_source": {"fr": "Venues d'où ?", "en": "Coming from where?"},
+    "heresy.q.landing_units": {"fr": "Quelles unités ?", "en": "Which units?"},
+    "heresy.q.order_draw_discard": {
+        "fr": "Pioche d'ordres : défausser des ordres ?",
+        "en": "Order Draw: discard orders?",
+    },
+    "heresy.q.order_draw_recover": {
+        "fr": "Pioche d'ordres : reprendre des cartes de la réserve ?",
+        "en": "Order Draw: take cards back from the card reserve?",
+    },
+    "heresy.q.stacking": {
+        "fr": "Limite d'empilement ({limit}) dépassée en {zone} : quelle unité éliminer ?",
+        "en": "Stacking limit ({limit}) exceeded in {zone}: which unit to eliminate?",
+    },
+    "heresy.q.vigor": {
+        "fr": "Retirer un marqueur Activation de quelle zone ?",
+        "en": "Remove an activation marker from which zone?",
+    },
+    "heresy.q.tanks": {
+        "fr": "Dans quel complexe industriel ?",
+        "en": "In which industrial complex?",
+    },
+    "heresy.opt.card": {"fr": "{card} (coût {cost})", "en": "{card} (cost {cost})"},
+    "heresy.opt.top_card": {"fr": "{card} ({sector})", "en": "{card} ({sector})"},
+    "heresy.opt.sector": {"fr": "{sector}", "en": "{sector}"},
+    "heresy.opt.discard": {"fr": "Défausser {card}", "en": "Discard {card}"},
+    "heresy.opt.recover": {"fr": "Reprendre {card}", "en": "Take back {card}"},
+    "heresy.opt.draw_deck": {
+        "fr": "Piocher le premier ordre du paquet",
+        "en": "Draw the top order of the deck",
+    },
+    "heresy.opt.ignore": {
+        "fr": "Ignorer les effets de l'ordre",
+        "en": "Ignore the order's effects",
+    },
+    "heresy.opt.destination": {"fr": "{zone}", "en": "{zone}"},
+    "heresy.opt.mover": {"fr": "Déplacer {what}", "en": "Move {what}"},
+    "heresy.opt.land": {"fr": "Se poser en {zone}", "en": "Land in {zone}"},
+    "heresy.opt.fly": {"fr": "Voler vers {zone}", "en": "Fly to {zone}"},
+    "heresy.opt.pick": {"fr": "Embarquer {what}", "en": "Pick up {what}"},
+    "heresy.opt.drop": {"fr": "Larguer {what}", "en": "Drop {what}"},
+    "heresy.opt.source": {"fr": "Depuis {zone}", "en": "From {zone}"},
+    "heresy.opt.remove_unit": {"fr": "Éliminer {unit} ({zone})", "en": "Eliminate {unit} ({zone})"},
+    "heresy.opt.unmark": {
+        "fr": "Retirer le marqueur en {zone}",
+        "en": "Remove the marker in {zone}",
+    },
+    "heresy.log.placed": {
+        "fr": "Joueur {seat} : ordre placé face cachée sur la pile {sector}",
+        "en": "Player {seat}: order placed face down on the {sector} pile",
+    },
+    "heresy.log.buried": {"fr": "Pile {sector} enterrée", "en": "The {sector} pile was buried"},
+    "heresy.log.reshuffled": {
+        "fr": "Joueur {seat} : défausse mélangée en nouveau paquet Ordres",
+        "en": "Player {seat}: discard pile shuffled into a new Order deck",
+    },
+    "heresy.log.advance": {
+        "fr": "Joueur {seat} : marqueur Initiative de {from} à {to}",
+        "en": "Player {seat}: initiative marker from {from} to {to}",
+    },
+    "heresy.log.initiative_change": {
+        "fr": "Changement d'initiative (en faveur du joueur {seat})",
+        "en": "Initiative change (in favour of player {seat})",
+    },
+    "heresy.log.victory": {
+        "fr": "Victoire du joueur {seat} ({reason})",
+        "en": "Player {seat} wins ({reason})",
+    },
+    "heresy.log.event": {
+        "fr": "Joueur {seat} : événement {card} pioché",
+        "en": "Player {seat}: event {card} drawn",
+    },
+    "heresy.log.event_none": {
+        "fr": "Paquet Événement vide : rien ne se passe",
+        "en": "Event deck empty: nothing happens",
+    },
+    "heresy.log.restoration": {"fr": "Phase de Restauration", "en": "Restoration phase"},
+    "heresy.log.order_draw": {
+        "fr": "Pioche d'ordres : mains complétées à six",
+        "en": "Order Draw: hands refilled to six",
+    },
+    "heresy.log.discarded": {
+        "fr": "Joueur {seat} : {card} défaussé",
+        "en": "Player {seat}: {card} discarded",
+    },
+    "heresy.log.drew": {
+        "fr": "Joueur {seat} : un ordre pioché",
+        "en": "Player {seat} drew an order",
+    },
+    "heresy.log.coexistence_stub": {
+        "fr": "Bataille de coexistence en {zone} (pas encore mise en œuvre)",
+        "en": "Coexistence battle in {zone} (not implemented yet)",
+    },
+    "heresy.log.stacking": {
+        "fr": "{unit} éliminé en {zone} (limite d'empilement)",
+        "en": "{unit} eliminated in {zone} (stacking limit)",
+    },
+    "heresy.log.execute": {
+        "fr": "Joueur {seat} : exécute {card} dans le secteur {sector}",
+        "en": "Player {seat}: executes {card} in the {sector} sector",
+    },
+    "heresy.log.battle_stub": {
+        "fr": "Ordre d'attaque {card} ({sector}) : batailles pas encore mises en œuvre",
+        "en": "Attack order {card} ({sector}): battles not implemented yet",
+    },
+    "heresy.log.effect_unknown": {
+        "fr": "Effet de {card} inconnu des sources : aucun effet",
+        "en": "The effect of {card} is unknown to the sources: no effect",
+    },
+    "heresy.log.ignored": {
+        "fr": "Joueur {seat} : effets de l'ordre ignorés",
+        "en": "Player {seat}: the order's effects are ignored",
+    },
+    "heresy.log.moved": {"fr": "{what} déplacé en {to}", "en": "{what} moved to {to}"},
+    "heresy.log.activated": {"fr": "{zone} activée", "en": "{zone} activated"},
+    "heresy.log.landed": {"fr": "Atterrissage en {zone}", "en": "Landing in {zone}"},
+    "heresy.log.laser_stub": {
+        "fr": "Lasers de défense sur {zone} (tir pas encore mis en œuvre)",
+        "en": "Defense lasers on {zone} (fire not implemented yet)",
+    },
+    "heresy.log.unmarked": {"fr": "Marqueur retiré de {zone}", "en": "Marker removed from {zone}"},
+    "heresy.log.reinforced": {
+        "fr": "{n} Divisions Blindées arrivent en {zone}",
+        "en": "{n} Tank Divisions arrive in {zone}",
+    },
+    "heresy.cfg.scenario": {"fr": "Scénario joué", "en": "Scenario played"},
+    "heresy.cfg.content": {"fr": "Dossier d'un pack de contenu", "en": "Content pack folder"},
+    "heresy.cfg.orders.unknownCost": {
+        "fr": "Coût des ordres dont le coût imprimé est inconnu",
+        "en": "Cost of orders whose printed cost is unknown",
+    },
+    "heresy.cfg.stacking.removed": {
+        "fr": "Sort des unités retirées pour l'empilement (éliminées ou réserve)",
+        "en": "Fate of units removed for stacking (eliminated or reserve)",
+    },
+    "heresy.cfg.transport.dropOutside": {
+        "fr": "Les unités transportées peuvent être larguées hors des zones de destination",
+        "en": "Carried units may be dropped outside destination zones",
+    },
+    "heresy.cfg.transport.heroes": {
+        "fr": "Les Héros peuvent être transportés par air",
+        "en": "Heroes may be carried by air transport",
+    },
+    "heresy.cfg.move.leaveContested": {
+        "fr": "Des unités peuvent quitter une zone contestée par un ordre de mouvement",
+        "en": "Units may leave a contested zone with a movement order",
+    },
+    "heresy.cfg.victory.anyMarker": {
+        "fr": "N'importe quel marqueur déclenche les cases de victoire",
+        "en": "Either marker triggers the victory spaces",
+    },
+}
+
+add_messages(MESSAGES)

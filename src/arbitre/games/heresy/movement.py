@@ -1,0 +1,354 @@
+"""Movement (HH-21.17..HH-24.1, HH-32.1): movement points, crevasses, friendly and neutral
+zones only, destinations in the order's sector, activation limits, flying units and air
+transport, Rassembler (one destination) and Redéployer (several destinations).
+
+The frame `move` (data: card, sector, mode "one" | "many", activate, dest, dests, moved,
+heroes_moved, pick, fly) asks one pick at a time and ends with `done`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from arbitre.engine.decision import Decision, Option
+from arbitre.engine.i18n import Msg
+from arbitre.games.heresy.board import (
+    CONTESTED,
+    ENEMY,
+    FRIENDLY,
+    activate,
+    activated,
+    add_unit,
+    hero_side,
+    take_unit,
+    zone_type,
+)
+from arbitre.games.heresy.state import Frame, HeresyState, Unit, label
+
+AIR = "@air"  # a Hero aboard a flying transport during its move
+RULES = ("HH-21.18", "HH-21.21", "HH-21.23", "HH-21.24", "HH-21.7")
+
+
+_ADJ: dict[int, dict[str, tuple[tuple[str, int], ...]]] = {}
+
+
+def _adjacency(s: HeresyState) -> dict[str, tuple[tuple[str, int], ...]]:
+    """(neighbour, ground MP cost) per zone, built once per content (speed)."""
+    key = id(s.content)
+    adj = _ADJ.get(key)
+    if adj is None:
+        g = s.content.graph
+        adj = {
+            z.id: tuple((n, 2 if g.is_crevasse(z.id, n) else 1) for n in sorted(g.neighbours(z.id)))
+            for z in s.content.zones
+        }
+        _ADJ[key] = adj
+    return adj
+
+
+def reach(
+    s: HeresyState, seat: int, start: str, mp: int, flying: bool, types: dict[str, str]
+) -> dict[str, int]:
+    """Cheapest MP cost to each zone reachable from `start` (HH-21.21, HH-23.2): a crevasse
+    costs 2 except for flyers; only flyers pass through enemy or contested zones (HH-23.3)."""
+    adj = _adjacency(s)
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        cost, zone = heapq.heappop(heap)
+        if cost > best[zone]:
+            continue
+        if zone != start and not flying and types[zone] in (ENEMY, CONTESTED):
+            continue  # HH-21.23: may not pass through
+        for nxt, step in adj[zone]:
+            total = cost + (1 if flying else step)
+            if total <= mp and total < best.get(nxt, 99):
+                best[nxt] = total
+                heapq.heappush(heap, (total, nxt))
+    return best
+
+
+def ends(s: HeresyState, reached: dict[str, int], start: str, types: dict[str, str]) -> set[str]:
+    """Zones where a move may end: friendly or neutral (HH-21.23, HH-23.3), not the start."""
+    return {z for z in reached if z != start and types[z] not in (ENEMY, CONTESTED)}
+
+
+def _types(s: HeresyState, seat: int) -> dict[str, str]:
+    return {z.id: zone_type(s, z.id, seat) for z in s.content.zones}
+
+
+def destinations(s: HeresyState, f: Frame, types: dict[str, str]) -> list[str]:
+    """HH-21.18: the order's destination zones (in its sector, friendly or neutral)."""
+    if f.data["mode"] == "one":
+        return [f.data["dest"]]
+    zones = s.content.graph.sector_zones(f.data["sector"])
+    return [z for z in zones if types[z] not in (ENEMY, CONTESTED)]
+
+
+def _may_leave(s: HeresyState, seat: int, zone: str, types: dict[str, str]) -> bool:
+    """HH-21.7: not out of a zone activated for the mover; AMB-24: contested start."""
+    if activated(s, zone, seat):
+        return False
+    return s.rules.leave_contested or types[zone] != CONTESTED
+
+
+def movers(s: HeresyState, f: Frame) -> list[tuple[str, str, list[str]]]:
+    """(key, what, reachable destinations) for every unit or Hero that may still move."""
+    seat = f.seat
+    types = _types(s, seat)
+    dests = destinations(s, f, types)
+    moved: dict[str, dict[str, int]] = f.data["moved"]
+    out: list[tuple[str, str, list[str]]] = []
+    cache: dict[tuple[str, int, bool], set[str]] = {}
+    for zone, units in s.units.items():
+        if not units or not _may_leave(s, seat, zone, types):
+            continue
+        counts: dict[str, int] = {}
+        sample: dict[str, Unit] = {}
+        for u in units:
+            if u[0] == seat:
+                t = label(u)
+                counts[t] = counts.get(t, 0) + 1
+                sample[t] = u
+        for t, n in counts.items():
+            if n <= moved.get(zone, {}).get(t, 0):
+                continue
+            kind = s.content.units[sample[t][1]]
+            memo = (zone, kind.move, kind.flying)
+            got = cache.get(memo)
+            if got is None:
+                got = ends(s, reach(s, seat, zone, kind.move, kind.flying, types), zone, types)
+                cache[memo] = got
+            ok = [d for d in dests if d in got]
+            if ok or (kind.air_transport and _transport_can_end(s, zone, kind.move, dests)):
+                out.append((f"unit:{zone}:{t}", t, ok))
+    for hero, zone in sorted(s.heroes.items()):
+        if not zone or zone in ("dead", AIR) or hero in f.data["heroes_moved"]:
+            continue
+        if hero_side(s, hero) != seat or not _may_leave(s, seat, zone, types):
+            continue
+        move = s.content.heroes[hero].move
+        got = ends(s, reach(s, seat, zone, move, False, types), zone, types)
+        ok = [d for d in dests if d in got]
+        if ok:
+            out.append((f"hero:{hero}", hero, ok))
+    return out
+
+
+def _transport_can_end(s: HeresyState, start: str, mp: int, dests: list[str]) -> bool:
+    fly = _flight_distance(s, dests)
+    return (start in fly and 0 < fly[start] <= mp) or any(
+        fly.get(n, 99) + 1 <= mp for n in s.content.graph.neighbours(start)
+    )
+
+
+def _flight_distance(s: HeresyState, dests: list[str]) -> dict[str, int]:
+    """Flying steps from every zone to the nearest destination (zone types ignored)."""
+    dist = {d: 0 for d in dests}
+    frontier = list(dests)
+    while frontier:
+        nxt = []
+        for zone in frontier:
+            for n in s.content.graph.neighbours(zone):
+                if n not in dist:
+                    dist[n] = dist[zone] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+# --- the frame ---------------------------------------------------------------------------
+
+
+def new_move(seat: int, card: str, sector: str, mode: str, activate_dest: bool) -> Frame:
+    data: dict[str, Any] = {
+        "card": card,
+        "sector": sector,
+        "mode": mode,
+        "activate": activate_dest,
+        "dest": None,
+        "dests": [],
+        "moved": {},
+        "heroes_moved": [],
+        "pick": None,
+        "fly": None,
+        "any": False,
+    }
+    return Frame("move", seat, data)
+
+
+def decide_move(s: HeresyState, f: Frame) -> Decision:
+    d = f.data
+    seat = f.seat
+    ignore = Option("ignore", Msg("heresy.opt.ignore"))
+    done = Option("done", Msg("engine.done"))
+    if d["fly"] is not None:
+        return _decide_fly(s, f)
+    if d["mode"] == "one" and d["dest"] is None:
+        types = _types(s, seat)
+        zones = [
+            z
+            for z in s.content.graph.sector_zones(d["sector"])
+            if types[z] not in (ENEMY, CONTESTED)
+        ]
+        opts = [Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in zones]
+        return Decision(
+            seat, "heresy.move.destination", (*opts, ignore), Msg("heresy.q.destination"), RULES
+        )
+    if d["pick"] is not None:
+        opts = [Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in d["pick"][1]]
+        return Decision(seat, "heresy.move.to", tuple(opts), Msg("heresy.q.move_to"), RULES)
+    opts = [Option(k, Msg("heresy.opt.mover", {"what": w})) for k, w, _ in movers(s, f)]
+    tail = [done] if d["any"] or d["mode"] == "one" else [done, ignore]
+    return Decision(seat, "heresy.move.units", (*opts, *tail), Msg("heresy.q.movers"), RULES)
+
+
+def choose_move(s: HeresyState, f: Frame, key: str) -> None:
+    d = f.data
+    verb, _, rest = key.partition(":")
+    if d["fly"] is not None:
+        _choose_fly(s, f, verb, rest)
+    elif key == "ignore":
+        s.log.append(Msg("heresy.log.ignored", {"seat": f.seat}, "HH-19.12"))
+        s.stack.pop()
+    elif key == "done":
+        _finish(s, f)
+    elif verb == "to" and d["dest"] is None and d["mode"] == "one":
+        d["dest"] = rest
+    elif verb == "to":
+        what = d["pick"][0]
+        d["pick"] = None
+        _relocate(s, f, what, rest)
+    else:
+        ok: list[str] = next(o for k, _w, o in movers(s, f) if k == key)
+        zone = rest.partition(":")[0] if verb == "unit" else s.heroes[rest]
+        kind = s.content.units[rest.partition(":")[2].split("/")[0]] if verb == "unit" else None
+        if kind is not None and kind.air_transport:
+            u = take_unit(s, zone, rest.partition(":")[2])
+            assert u is not None
+            d["fly"] = {"unit": list(u), "at": zone, "mp": kind.move, "cargo": [], "heroes": []}
+        elif d["mode"] == "one":
+            _relocate(s, f, key, d["dest"])
+        elif len(ok) == 1:
+            _relocate(s, f, key, ok[0])
+        else:
+            d["pick"] = [key, ok]
+
+
+def _mark_moved(f: Frame, zone: str, text: str) -> None:
+    per = f.data["moved"].setdefault(zone, {})
+    per[text] = per.get(text, 0) + 1
+    f.data["any"] = True
+
+
+def _relocate(s: HeresyState, f: Frame, key: str, dest: str) -> None:
+    verb, _, rest = key.partition(":")
+    if verb == "hero":
+        s.heroes[rest] = dest
+        f.data["heroes_moved"].append(rest)
+        f.data["any"] = True
+    else:
+        zone, _, text = rest.partition(":")
+        u = take_unit(s, zone, text)
+        assert u is not None
+        add_unit(s, dest, u)
+        _mark_moved(f, dest, text)
+    if dest not in f.data["dests"]:
+        f.data["dests"].append(dest)
+    s.log.append(Msg("heresy.log.moved", {"what": rest, "to": dest}, "HH-21.18"))
+
+
+def _finish(s: HeresyState, f: Frame) -> None:
+    """HH-21.6, HH-21.12, HH-24.1: activate the destination zone(s), unless cancelled."""
+    s.stack.pop()
+    if not f.data["activate"]:
+        return
+    zones = [f.data["dest"]] if f.data["mode"] == "one" else f.data["dests"]
+    for zone in zones:
+        if zone and activate(s, zone, f.seat):
+            s.log.append(Msg("heresy.log.activated", {"zone": zone}, "HH-21.6"))
+
+
+# --- air transport (HH-23.4..HH-23.8, AMB-4, AMB-22) ----------------------------------
+
+
+def _decide_fly(s: HeresyState, f: Frame) -> Decision:
+    seat = f.seat
+    fly = f.data["fly"]
+    at, mp = fly["at"], fly["mp"]
+    types = _types(s, seat)
+    dests = destinations(s, f, types)
+    far = _flight_distance(s, dests)
+    opts: list[Option] = []
+    if at in dests and types[at] not in (ENEMY, CONTESTED):
+        opts.append(Option("land", Msg("heresy.opt.land", {"zone": at})))
+    for n in sorted(s.content.graph.neighbours(at)):
+        if far.get(n, 99) + 1 <= mp:
+            opts.append(Option(f"fly:{n}", Msg("heresy.opt.fly", {"zone": n})))
+    aboard = len(fly["cargo"]) + len(fly["heroes"])
+    cap = s.content.units[fly["unit"][1]].air_transport
+    if aboard < cap and types[at] == FRIENDLY and not activated(s, at, seat):
+        moved = f.data["moved"].get(at, {})
+        counts: dict[str, int] = {}
+        for u in s.units.get(at, ()):
+            if u[0] == seat and not s.content.units[u[1]].air_transport:
+                counts[label(u)] = counts.get(label(u), 0) + 1
+        for t, cnt in counts.items():
+            if cnt > moved.get(t, 0):
+                opts.append(Option(f"pick:{t}", Msg("heresy.opt.pick", {"what": t})))
+        if s.rules.carry_heroes:
+            for h, z in sorted(s.heroes.items()):
+                if z == at and hero_side(s, h) == seat and h not in f.data["heroes_moved"]:
+                    opts.append(Option(f"pickhero:{h}", Msg("heresy.opt.pick", {"what": h})))
+    may_drop = types[at] not in (ENEMY, CONTESTED) and (s.rules.drop_outside or at in dests)
+    if may_drop:
+        for t in dict.fromkeys(label(tuple(u)) for u in fly["cargo"]):
+            opts.append(Option(f"drop:{t}", Msg("heresy.opt.drop", {"what": t})))
+        for h in fly["heroes"]:
+            opts.append(Option(f"drophero:{h}", Msg("heresy.opt.drop", {"what": h})))
+    return Decision(
+        seat,
+        "heresy.move.fly",
+        tuple(opts),
+        Msg("heresy.q.fly", {"zone": at}),
+        ("HH-23.3", "HH-23.4", "HH-23.6", "HH-23.7", "AMB-4", "AMB-22"),
+    )
+
+
+def _choose_fly(s: HeresyState, f: Frame, verb: str, rest: str) -> None:
+    fly = f.data["fly"]
+    at = fly["at"]
+    if verb == "fly":
+        fly["mp"] -= 1
+        fly["at"] = rest
+    elif verb == "pick":
+        u = take_unit(s, at, rest)
+        assert u is not None
+        fly["cargo"].append(list(u))
+    elif verb == "pickhero":
+        s.heroes[rest] = AIR
+        fly["heroes"].append(rest)
+        f.data["heroes_moved"].append(rest)
+    elif verb == "drop":
+        for i, u in enumerate(fly["cargo"]):
+            if label(tuple(u)) == rest:
+                add_unit(s, at, tuple(fly["cargo"].pop(i)))
+                _mark_moved(f, at, rest)
+                break
+    elif verb == "drophero":
+        fly["heroes"].remove(rest)
+        s.heroes[rest] = at
+    else:  # land: HH-23.7, every unit still aboard is dropped here
+        for u in fly["cargo"]:
+            add_unit(s, at, tuple(u))
+            _mark_moved(f, at, label(tuple(u)))
+        for h in fly["heroes"]:
+            s.heroes[h] = at
+        unit = tuple(fly["unit"])
+        add_unit(s, at, unit)
+        _mark_moved(f, at, label(unit))
+        if at not in f.data["dests"]:
+            f.data["dests"].append(at)
+        f.data["fly"] = None
+        s.log.append(Msg("heresy.log.moved", {"what": label(unit), "to": at}, "HH-23.7"))

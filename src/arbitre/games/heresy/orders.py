@@ -1,0 +1,106 @@
+"""Executing orders (HH-17.3..HH-21.16): the effect registry keyed by card id, strategic
+effects only from the map (HH-20.1), ignoring an order (HH-19.12), discarding after
+execution (HH-19.14, AMB-37), and the effects the sources give beyond movement.
+
+Effects whose text is unknown, and attack orders (battles come with the battle issue), are
+logged no-ops (`stub`): the card is still played, paid and discarded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from arbitre.engine.i18n import Msg
+from arbitre.games.heresy import initiative, landing, strategic
+from arbitre.games.heresy.movement import new_move
+from arbitre.games.heresy.state import Frame, HeresyState
+
+Start = Callable[[HeresyState, int, str, str, bool], None]
+
+
+def _gather(cancel_on_map: bool) -> Start:
+    def start(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
+        """Rassembler (HH-21.18, EX-20.1): one destination; from the map its strategic
+        effect keeps the destination unactivated (HH-21.2)."""
+        s.stack.append(new_move(seat, card, sector, "one", not (from_map and cancel_on_map)))
+
+    return start
+
+
+def _redeploy(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
+    """Redéployer (HH-24.1): several destinations, each activated."""
+    s.stack.append(new_move(seat, card, sector, "many", True))
+
+
+def _battle_stub(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
+    """Attack orders (HH-19.10, §10): the battle issue fills this hook."""
+    s.log.append(Msg("heresy.log.battle_stub", {"card": card, "sector": sector}, "HH-19.10"))
+
+
+def _unknown_stub(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
+    """An order whose text the sources lack (data/MISSING.md): a logged no-op."""
+    s.log.append(Msg("heresy.log.effect_unknown", {"card": card}, "AMB-9"))
+
+
+def _vigor(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
+    """Unnatural Vigor (research, FAQ errata): remove your activation-side marker from 1
+    zone of this sector; strategic effect: from 2 different zones."""
+    s.stack.append(Frame("vigor", seat, {"sector": sector, "left": 2 if from_map else 1}))
+
+
+def _tanks(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
+    """Tank Division reinforcements (research FFG-ORDERS): two Imperial Tank Divisions from
+    the reserve into a friendly or neutral industrial complex zone (of this sector)."""
+    s.stack.append(Frame("tanks", seat, {"sector": sector}))
+
+
+EFFECTS: dict[str, Start] = {
+    "imperial_assemble": _gather(True),
+    "traitor_assemble": _gather(True),
+    "forced_march": _gather(False),  # errata: "activate the destination zone" (research)
+    "redeploy": _redeploy,
+    "drop_pods": landing.start_drop_pods,
+    "port_landing": landing.start_port_landing,
+    "unnatural_vigor": _vigor,
+    "tank_reinforcements": _tanks,
+    "onslaught": _battle_stub,
+    "imperial_assault": _battle_stub,
+    "traitor_assault": _battle_stub,
+    "firefight": _battle_stub,
+    "lightning_raid": _battle_stub,
+    "boarding_action": _unknown_stub,
+    "secret_routes": _unknown_stub,
+    "surprise_attack": _unknown_stub,
+}
+BY_KIND: dict[str, Start] = {
+    "movement": _gather(False),
+    "attack": _battle_stub,
+    "landing": _unknown_stub,
+    "other": _unknown_stub,
+}
+
+
+def stubbed(card_id: str, kind: str) -> bool:
+    start = EFFECTS.get(card_id, BY_KIND[kind])
+    return start in (_battle_stub, _unknown_stub)
+
+
+def execute(s: HeresyState, seat: int, card: str, sector: str, from_map: bool, cost: int) -> None:
+    """HH-19.11: tied to one sector. The card leaves pile or hand now and reaches its
+    discard pile or card reserve when its effects are over (AMB-37)."""
+    s.log.append(
+        Msg(
+            "heresy.log.execute",
+            {"seat": seat, "card": strategic.card_id(card), "sector": sector},
+            "HH-14.13" if from_map else "HH-14.14",
+        )
+    )
+    s.stack.append(Frame("end_order", seat, {"card": card, "cost": cost}))
+    c = strategic.order(s, card)
+    EFFECTS.get(c.id, BY_KIND[c.kind])(s, seat, card, sector, from_map)
+
+
+def auto_end_order(s: HeresyState, f: Frame) -> None:
+    s.stack.pop()
+    strategic.discard_order(s, f.seat, f.data["card"])
+    initiative.end_action(s, f.seat, f.data["cost"])

@@ -1,0 +1,186 @@
+"""Special phases (HH-16.1..HH-17.2) and the initiative change step (HH-15.3, HH-38.1..6).
+
+Each special-phase space triggers once per game (HH-15.7, initiative.move_marker); its
+frame resolves the phase. Event effects and coexistence battles are hooks that the event
+and battle issues fill: `EVENT_EFFECTS` (event id -> function) and `coexistence_battle`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from arbitre.engine.decision import Decision, Option
+from arbitre.engine.i18n import Msg
+from arbitre.games.heresy import strategic
+from arbitre.games.heresy.board import eliminate, take_unit
+from arbitre.games.heresy.state import ACTIVE, ROUT, Frame, HeresyState, label
+
+EVENT_EFFECTS: dict[str, Callable[[HeresyState, int], None]] = {}  # the event issue
+
+
+def auto_event(s: HeresyState, f: Frame) -> None:
+    """HH-16.2: the current player draws the top Event card and follows it (hook).
+    AMB-19: an empty Event deck does nothing; HH-39.6: it is never reshuffled."""
+    s.stack.pop()
+    if not s.events:
+        s.log.append(Msg("heresy.log.event_none", {}, "AMB-19"))
+        return
+    _act, card = s.events.pop(0)
+    s.event_discard.append(card)
+    s.log.append(Msg("heresy.log.event", {"seat": f.seat, "card": card}, "HH-16.2"))
+    effect = EVENT_EFFECTS.get(card)
+    if effect is not None:
+        effect(s, f.seat)
+
+
+def auto_restoration(s: HeresyState, f: Frame) -> None:
+    """HH-17.2: remove activation-side markers, then flip rout markers to activation."""
+    s.stack.pop()
+    for marks in s.marks:
+        for zone in [z for z, side in marks.items() if side == ACTIVE]:
+            del marks[zone]
+        for zone in [z for z, side in marks.items() if side == ROUT]:
+            marks[zone] = ACTIVE
+    s.log.append(Msg("heresy.log.restoration", {}, "HH-17.2"))
+
+
+# --- Order Draw (HH-16.3..HH-16.6): discard, recover, refill; current player first ----
+
+
+def _od_seat(s: HeresyState, f: Frame) -> int:
+    return f.seat if f.data.get("turn", 0) == 0 else 1 - f.seat
+
+
+def decide_order_draw(s: HeresyState, f: Frame) -> Decision | None:
+    sub = f.data.setdefault("sub", "discard")
+    seat = _od_seat(s, f)
+    done = Option("done", Msg("engine.done"))
+    if sub == "discard":
+        if not s.hands[seat]:
+            return None
+        opts = [
+            Option(f"card:{c}", Msg("heresy.opt.discard", {"card": strategic.card_id(c)}))
+            for c in s.hands[seat]
+        ]
+        return Decision(
+            seat,
+            "heresy.order_draw.discard",
+            (*opts, done),
+            Msg("heresy.q.order_draw_discard"),
+            ("HH-16.4",),
+        )
+    if sub == "recover":
+        opts = []
+        if len(s.hands[seat]) < strategic.HAND_LIMIT:
+            opts = [
+                Option(f"card:{c}", Msg("heresy.opt.recover", {"card": strategic.card_id(c)}))
+                for c in dict.fromkeys(s.card_reserve[seat])
+            ]
+        if not opts:
+            return None
+        return Decision(
+            seat,
+            "heresy.order_draw.recover",
+            (*opts, done),
+            Msg("heresy.q.order_draw_recover"),
+            ("HH-16.5",),
+        )
+    return None
+
+
+def _next_sub(f: Frame) -> None:
+    if f.data.get("turn", 0) == 0:
+        f.data["turn"] = 1
+    else:
+        f.data["turn"] = 0
+        f.data["sub"] = "recover" if f.data["sub"] == "discard" else "refill"
+
+
+def choose_order_draw(s: HeresyState, f: Frame, key: str) -> None:
+    seat = _od_seat(s, f)
+    if key == "done":
+        _next_sub(f)
+        return
+    card = key[5:]
+    if f.data["sub"] == "discard":
+        s.hands[seat].remove(card)
+        strategic.discard_order(s, seat, card)
+        s.log.append(Msg("heresy.log.discarded", {"seat": seat, "card": card}, "HH-16.4"))
+    else:
+        strategic.take_from_reserve(s, seat, card)
+
+
+def auto_order_draw(s: HeresyState, f: Frame) -> None:
+    if f.data.get("sub") in ("discard", "recover"):
+        _next_sub(f)  # nothing to discard or recover for this player
+        return
+    s.stack.pop()
+    for seat in (f.seat, 1 - f.seat):  # HH-16.6: refill to six
+        while len(s.hands[seat]) < strategic.HAND_LIMIT:
+            if strategic.draw_from_deck(s, seat) is None:
+                break
+    s.log.append(Msg("heresy.log.order_draw", {}, "HH-16.6"))
+
+
+# --- initiative change step (HH-15.3) ---------------------------------------------------
+
+
+def auto_coexistence(s: HeresyState, f: Frame) -> None:
+    """HH-15.3 (1): a battle in every zone where enemy forces coexist — the battle issue's
+    hook; for now each such zone is only logged."""
+    s.stack.pop()
+    for zone in coexisting_zones(s):
+        s.log.append(Msg("heresy.log.coexistence_stub", {"zone": zone}, "HH-15.3"))
+
+
+def coexisting_zones(s: HeresyState) -> list[str]:
+    from arbitre.games.heresy.board import hero_side
+
+    sides: dict[str, set[int]] = {}
+    for zone, units in s.units.items():
+        for u in units:
+            sides.setdefault(zone, set()).add(u[0])
+    for hero, zone in s.heroes.items():
+        if zone and zone not in ("dead", "@air"):
+            sides.setdefault(zone, set()).add(hero_side(s, hero))
+    return sorted(z for z, v in sides.items() if len(v) == 2)
+
+
+def _over_limit(s: HeresyState) -> tuple[int, str] | None:
+    for seat in (0, 1):
+        for zone in s.content.zones:
+            units = s.units.get(zone.id)
+            if units and sum(1 for u in units if u[0] == seat) > zone.stacking_limit:
+                return seat, zone.id
+    return None
+
+
+def decide_stacking(s: HeresyState, f: Frame) -> Decision | None:
+    """HH-38.6: each player removes excess units of his choice (AMB-10: eliminated)."""
+    over = _over_limit(s)
+    if over is None:
+        return None
+    seat, zone = over
+    labels = dict.fromkeys(label(u) for u in s.units[zone] if u[0] == seat)
+    return Decision(
+        seat,
+        "heresy.stacking",
+        tuple(
+            Option(f"unit:{zone}:{t}", Msg("heresy.opt.remove_unit", {"zone": zone, "unit": t}))
+            for t in labels
+        ),
+        Msg("heresy.q.stacking", {"zone": zone, "limit": s.content.zones[zone].stacking_limit}),
+        ("HH-38.6", "AMB-10"),
+    )
+
+
+def choose_stacking(s: HeresyState, f: Frame, key: str) -> None:
+    _, zone, text = key.split(":", 2)
+    u = take_unit(s, zone, text)
+    assert u is not None
+    eliminate(s, u, to_reserve=s.rules.stacking_removed == "reserve")
+    s.log.append(Msg("heresy.log.stacking", {"zone": zone, "unit": text}, "HH-38.6"))
+
+
+def auto_stacking(s: HeresyState, f: Frame) -> None:
+    s.stack.pop()

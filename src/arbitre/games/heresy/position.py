@@ -1,0 +1,189 @@
+"""Start from any situation (docs/positions.md): a JSON position replaces the scenario's.
+Every error names the field at fault."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.engine.ruleset import ConfigError
+from arbitre.games.heresy.state import ACTIVE, ROUT, SEATS, HeresyState
+
+_FIELDS = {
+    "track",
+    "units",
+    "heroes",
+    "hero_damage",
+    "lasers",
+    "activation",
+    "hands",
+    "decks",
+    "discards",
+    "card_reserve",
+    "reserve",
+    "piles",
+    "events",
+    "triggered",
+}
+
+
+def _seat(value: Any, where: str) -> int:
+    if value in SEATS:
+        return SEATS.index(value)
+    raise ConfigError(f"position.{where}: expected 'imperium' or 'traitor', got {value!r}")
+
+
+def _zone(s: HeresyState, value: Any, where: str) -> str:
+    if value not in s.content.zones:
+        raise ConfigError(f"position.{where}: unknown zone {value!r}")
+    return str(value)
+
+
+def _cards(s: HeresyState, value: Any, where: str, seen: set[str]) -> list[str]:
+    if not isinstance(value, list):
+        raise ConfigError(f"position.{where}: expected a list of order cards")
+    out = []
+    for i, card in enumerate(value):
+        if not isinstance(card, str) or card.partition("#")[0] not in s.content.orders:
+            raise ConfigError(f"position.{where}[{i}]: unknown order card {card!r}")
+        if card in seen:
+            raise ConfigError(f"position.{where}[{i}]: card {card!r} is already elsewhere")
+        seen.add(card)
+        out.append(card)
+    return out
+
+
+def _per_seat(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"position.{where}: expected an object keyed by seat")
+    for k in value:
+        _seat(k, f"{where}.{k}")
+    return value
+
+
+def apply_position(s: HeresyState, pos: Any) -> None:
+    if not isinstance(pos, dict):
+        raise ConfigError("position: expected a JSON object")
+    for key in pos:
+        if key not in _FIELDS:
+            raise ConfigError(f"position.{key}: unknown field; known: {sorted(_FIELDS)}")
+    _track(s, pos.get("track", {}))
+    if "triggered" in pos:
+        t = pos["triggered"]
+        if not isinstance(t, list) or not all(isinstance(n, int) for n in t):
+            raise ConfigError("position.triggered: expected a list of track spaces")
+        s.triggered = set(t)
+    if "units" in pos:
+        _units(s, pos["units"])
+    if "heroes" in pos:  # every Hero not listed is in its owner's reserve
+        s.heroes = {h.id: "" for h in s.content.heroes}
+        for h, z in _per_object(pos["heroes"], "heroes").items():
+            if h not in s.content.heroes:
+                raise ConfigError(f"position.heroes.{h}: unknown Hero")
+            s.heroes[h] = "" if z in (None, "", "reserve") else _zone(s, z, f"heroes.{h}")
+    for h, n in _per_object(pos.get("hero_damage", {}), "hero_damage").items():
+        if h not in s.content.heroes or not isinstance(n, int) or n < 0:
+            raise ConfigError(f"position.hero_damage.{h}: a known Hero and a whole number")
+        s.hero_damage[h] = n
+    if "lasers" in pos:
+        s.lasers = {
+            _zone(s, z, f"lasers.{z}"): int(n)
+            for z, n in _per_object(pos["lasers"], "lasers").items()
+        }
+    if "activation" in pos:
+        for who, marks in _per_seat(pos["activation"], "activation").items():
+            seat = _seat(who, "activation")
+            s.marks[seat] = {}
+            for z, side in _per_object(marks, f"activation.{who}").items():
+                if side not in ("activation", "rout"):
+                    raise ConfigError(f"position.activation.{who}.{z}: 'activation' or 'rout'")
+                s.marks[seat][_zone(s, z, f"activation.{who}.{z}")] = (
+                    ACTIVE if side == "activation" else ROUT
+                )
+    if "reserve" in pos:
+        for who, units in _per_seat(pos["reserve"], "reserve").items():
+            seat = _seat(who, "reserve")
+            s.reserve[seat] = {}
+            for t, n in _per_object(units, f"reserve.{who}").items():
+                if t not in s.content.units or not isinstance(n, int) or n < 0:
+                    raise ConfigError(f"position.reserve.{who}.{t}: a unit type and a count")
+                if n:
+                    s.reserve[seat][t] = n
+    _order_cards(s, pos)
+    if "events" in pos:
+        ev = pos["events"]
+        if not isinstance(ev, list) or any(e not in s.content.events for e in ev):
+            raise ConfigError("position.events: a list of Event card ids, top first")
+        s.events = [(1, e) for e in ev]
+
+
+def _per_object(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"position.{where}: expected an object")
+    return value
+
+
+def _track(s: HeresyState, track: Any) -> None:
+    track = _per_object(track, "track")
+    last = max(t.n for t in s.content.tracks.initiative.space)
+    for who in ("imperium", "traitor"):
+        if who in track:
+            n = track[who]
+            if not isinstance(n, int) or not 1 <= n <= last:
+                raise ConfigError(f"position.track.{who}: a space from 1 to {last}")
+            s.pos[SEATS.index(who)] = n
+    if "top" in track:
+        s.top = _seat(track["top"], "track.top")
+    for k in track:
+        if k not in ("imperium", "traitor", "top"):
+            raise ConfigError(f"position.track.{k}: unknown field (imperium, traitor, top)")
+
+
+def _units(s: HeresyState, units: Any) -> None:
+    if not isinstance(units, list):
+        raise ConfigError("position.units: expected a list of unit groups")
+    s.units = {}
+    for i, item in enumerate(units):
+        where = f"units[{i}]"
+        item = _per_object(item, where)
+        zone = _zone(s, item.get("zone"), f"{where}.zone")
+        t = item.get("type")
+        if not isinstance(t, str) or t not in s.content.units:
+            raise ConfigError(f"position.{where}.type: unknown unit type {t!r}")
+        seat = _seat(
+            item.get("side", s.content.units[t].side.replace("imperial", "imperium")),
+            f"{where}.side",
+        )
+        count, damage = item.get("count", 1), item.get("damage", 0)
+        if not isinstance(count, int) or count < 1:
+            raise ConfigError(f"position.{where}.count: a positive whole number")
+        if not isinstance(damage, int) or damage < 0:
+            raise ConfigError(f"position.{where}.damage: a whole number ≥ 0")
+        tag = item.get("tag", "")
+        if not isinstance(tag, str):
+            raise ConfigError(f"position.{where}.tag: a legion or Chaos Power id")
+        s.units.setdefault(zone, []).extend([(seat, t, tag, damage)] * count)
+
+
+def _order_cards(s: HeresyState, pos: dict[str, Any]) -> None:
+    fields = ("hands", "decks", "discards", "card_reserve", "piles")
+    if not any(f in pos for f in fields):
+        return
+    seen: set[str] = set()
+    for f in ("hands", "decks", "discards", "card_reserve"):
+        target = getattr(s, f)
+        for seat in (0, 1):
+            target[seat] = []
+        for who, cards in _per_seat(pos.get(f, {}), f).items():
+            target[_seat(who, f)] = _cards(s, cards, f"{f}.{who}", seen)
+    s.piles = {sec.id: [] for sec in s.content.sectors}
+    for sector, pile in _per_object(pos.get("piles", {}), "piles").items():
+        if sector not in s.piles:
+            raise ConfigError(f"position.piles.{sector}: unknown sector")
+        if not isinstance(pile, list):
+            raise ConfigError(f"position.piles.{sector}: a list of cards, bottom first")
+        for i, entry in enumerate(pile):
+            where = f"piles.{sector}[{i}]"
+            entry = _per_object(entry, where)
+            card = _cards(s, [entry.get("card")], where + ".card", seen)[0]
+            owner = _seat(entry.get("owner"), where + ".owner")
+            s.piles[sector].append((card, owner, bool(entry.get("fresh", False))))

@@ -1,0 +1,109 @@
+"""Setup, steps 1-8 (HH-12.1..HH-13.15) for a fixed-deployment scenario.
+
+Steps 6 (corruption) and 7 (setup bombardment) come with the battle issue: `corruption`
+and `setup_bombardment` are hooks that do nothing yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from arbitre.engine.rng import Rng
+from arbitre.games.heresy.config import resolve
+from arbitre.games.heresy.content import Content
+from arbitre.games.heresy.content.cards import Scenario
+from arbitre.games.heresy.state import SIDE_NAMES, TRAITOR, Frame, HeresyState
+
+
+def order_instances(content: Content, seat: int) -> list[str]:
+    """Every Order card of one side's deck; extra copies are `<id>#2`, `<id>#3`, …"""
+    out = []
+    for card in content.orders:
+        if card.deck == SIDE_NAMES[seat]:
+            for k in range(card.copies or 1):
+                out.append(card.id if k == 0 else f"{card.id}#{k + 1}")
+    return out
+
+
+def new_state(config: Mapping[str, Any], seed: int) -> HeresyState:
+    rules = resolve(config)
+    from arbitre.games.heresy.config import content_of
+
+    content = content_of(rules.content_path)
+    s = HeresyState(content=content, rules=rules, scenario=rules.scenario, rng=Rng.from_seed(seed))
+    scenario = content.scenarios[rules.scenario]
+    s.piles = {sec.id: [] for sec in content.sectors}  # HH-18.9, HH-41.8
+    s.pos = [1, 1]  # HH-12.16: both on the first space, the Traitor on top
+    s.top = TRAITOR
+    s.hero_damage = {h.id: 0 for h in content.heroes}  # HH-12.13
+    place_units(s, scenario)  # step 4
+    build_event_deck(s, scenario)  # step 5
+    corruption(s, scenario)  # step 6 (hook)
+    setup_bombardment(s, scenario)  # step 7 (hook)
+    prepare_orders(s)  # step 8
+    position = config.get("position")
+    if position is not None:
+        from arbitre.games.heresy.position import apply_position
+
+        apply_position(s, position)
+    if not s.stack:
+        from arbitre.games.heresy.initiative import current_player
+
+        s.current = current_player(s)  # HH-13.15: the Traitor, on top
+        s.stack.append(Frame("action", s.current, {}))
+    return s
+
+
+def place_units(s: HeresyState, scenario: Scenario) -> None:
+    """HH-12.19, HH-12.20: the scenario's placements; the rest forms the reserve."""
+    c = s.content
+    placed: dict[str, int] = {}
+    for hero in c.heroes:
+        s.heroes[hero.id] = ""
+    for p in scenario.placement:
+        seat = SIDE_NAMES.index(p.side)
+        for st in p.units:
+            tag = st.legion or st.power or ""
+            s.units.setdefault(p.zone, []).extend([(seat, st.unit, tag, 0)] * st.count)
+            placed[st.unit] = placed.get(st.unit, 0) + st.count
+        for hero_id in p.heroes:
+            s.heroes[hero_id] = p.zone
+        if p.lasers:
+            s.lasers[p.zone] = s.lasers.get(p.zone, 0) + p.lasers
+    for u in c.units:
+        left = u.count - placed.get(u.id, 0)
+        if left > 0:
+            s.reserve[SIDE_NAMES.index(u.side)][u.id] = left
+
+
+def build_event_deck(s: HeresyState, scenario: Scenario) -> None:
+    """HH-13.1..HH-13.3: each act shuffled (cut to `use` cards), Act I on top."""
+    s.events = []
+    for act in sorted(scenario.act, key=lambda a: a.n):
+        cards = list(act.cards)
+        s.rng.shuffle(cards)
+        if act.use:
+            cards = cards[: act.use]  # the rest go back to the box unseen
+        s.events.extend((act.n, c) for c in cards)
+
+
+def corruption(s: HeresyState, scenario: Scenario) -> None:
+    """Step 6 (HH-13.5..HH-13.8): comes with the battle issue; does nothing yet."""
+
+
+def setup_bombardment(s: HeresyState, scenario: Scenario) -> None:
+    """Step 7 (HH-13.9..HH-13.11): comes with the battle issue; does nothing yet."""
+
+
+def prepare_orders(s: HeresyState) -> None:
+    """HH-13.12..HH-13.14: starting orders in hand, the rest shuffled face down."""
+    for seat in (0, 1):
+        hand: list[str] = []
+        deck: list[str] = []
+        for inst in order_instances(s.content, seat):
+            card = s.content.orders[inst.partition("#")[0]]
+            (hand if card.starting else deck).append(inst)
+        s.rng.shuffle(deck)
+        s.hands[seat] = hand
+        s.decks[seat] = deck

@@ -1,0 +1,154 @@
+"""The state of an Hérésie d'Horus game: plain data, cheap to clone.
+
+Seats: 0 = Imperium, 1 = Traitor. Units are immutable tuples `(side, type, tag, damage)`
+kept per zone; cards are instance ids (the card id, `#n` for extra copies). Pending work
+is a stack of `Frame`s that `rules.settle` runs until someone must choose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbitre.engine.decision import Decision
+from arbitre.engine.i18n import Msg
+from arbitre.engine.rng import Rng
+from arbitre.games.heresy.config import Rules
+from arbitre.games.heresy.content import Content
+
+IMPERIUM, TRAITOR = 0, 1
+SEATS = ("imperium", "traitor")
+SIDE_NAMES = ("imperial", "traitor")  # the content files' side names
+
+Unit = tuple[int, str, str, int]  # (side, unit type id, legion/power tag, damage)
+PileCard = tuple[str, int, bool]  # (card instance, owner seat, placed since last change)
+
+NONE, ACTIVE, ROUT = 0, 1, 2  # activation marker sides
+
+
+def label(u: Unit) -> str:
+    """The readable id of a unit inside a zone: type, /tag, /d<damage>."""
+    text = u[1]
+    if u[2]:
+        text += "/" + u[2]
+    if u[3]:
+        text += f"/d{u[3]}"
+    return text
+
+
+@dataclass(slots=True)
+class Frame:
+    """One piece of pending work. `kind` picks the handler; `data` holds plain values."""
+
+    kind: str
+    seat: int
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> Frame:
+        return Frame(self.kind, self.seat, _deep(self.data))
+
+
+def _deep(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    return value
+
+
+@dataclass(slots=True)
+class HeresyState:
+    content: Content
+    rules: Rules
+    scenario: str
+    rng: Rng
+    pos: list[int] = field(default_factory=lambda: [1, 1])  # initiative track spaces
+    top: int = TRAITOR  # whose marker is on top when both share a space (HH-12.16)
+    current: int = TRAITOR
+    round: int = 1
+    triggered: set[int] = field(default_factory=set)  # special-phase spaces used (HH-15.7)
+    units: dict[str, list[Unit]] = field(default_factory=dict)
+    heroes: dict[str, str] = field(default_factory=dict)  # hero -> zone ("" = reserve)
+    hero_damage: dict[str, int] = field(default_factory=dict)
+    lasers: dict[str, int] = field(default_factory=dict)
+    marks: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])  # zone -> side
+    reserve: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])  # units
+    box: list[Unit] = field(default_factory=list)  # eliminated units out of the game
+    hands: list[list[str]] = field(default_factory=lambda: [[], []])
+    decks: list[list[str]] = field(default_factory=lambda: [[], []])  # top first
+    discards: list[list[str]] = field(default_factory=lambda: [[], []])  # last = top
+    card_reserve: list[list[str]] = field(default_factory=lambda: [[], []])
+    piles: dict[str, list[PileCard]] = field(default_factory=dict)  # last = top
+    events: list[tuple[int, str]] = field(default_factory=list)  # (act, card), top first
+    event_discard: list[str] = field(default_factory=list)
+    stack: list[Frame] = field(default_factory=list)
+    over: bool = False
+    winner: int = -1
+    reason: str = ""
+    reason_rule: str = ""
+    log: list[Msg] = field(default_factory=list)
+    cached: Decision | None = None
+
+    def copy(self) -> HeresyState:
+        return HeresyState(
+            content=self.content,
+            rules=self.rules,
+            scenario=self.scenario,
+            rng=Rng(self.rng.state),
+            pos=list(self.pos),
+            top=self.top,
+            current=self.current,
+            round=self.round,
+            triggered=set(self.triggered),
+            units={z: list(v) for z, v in self.units.items()},
+            heroes=dict(self.heroes),
+            hero_damage=dict(self.hero_damage),
+            lasers=dict(self.lasers),
+            marks=[dict(self.marks[0]), dict(self.marks[1])],
+            reserve=[dict(self.reserve[0]), dict(self.reserve[1])],
+            box=list(self.box),
+            hands=[list(self.hands[0]), list(self.hands[1])],
+            decks=[list(self.decks[0]), list(self.decks[1])],
+            discards=[list(self.discards[0]), list(self.discards[1])],
+            card_reserve=[list(self.card_reserve[0]), list(self.card_reserve[1])],
+            piles={k: list(v) for k, v in self.piles.items()},
+            events=list(self.events),
+            event_discard=list(self.event_discard),
+            stack=[f.copy() for f in self.stack],
+            over=self.over,
+            winner=self.winner,
+            reason=self.reason,
+            reason_rule=self.reason_rule,
+            log=list(self.log),
+            cached=self.cached,
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that makes up the game, as JSON-ready data (conformance, replay)."""
+        return {
+            "scenario": self.scenario,
+            "rng": self.rng.state,
+            "pos": list(self.pos),
+            "top": self.top,
+            "current": self.current,
+            "round": self.round,
+            "triggered": sorted(self.triggered),
+            "units": {z: [list(u) for u in v] for z, v in sorted(self.units.items()) if v},
+            "heroes": dict(sorted(self.heroes.items())),
+            "hero_damage": dict(sorted(self.hero_damage.items())),
+            "lasers": dict(sorted(self.lasers.items())),
+            "marks": [dict(sorted(m.items())) for m in self.marks],
+            "reserve": [dict(sorted(r.items())) for r in self.reserve],
+            "box": [list(u) for u in self.box],
+            "hands": [list(h) for h in self.hands],
+            "decks": [list(d) for d in self.decks],
+            "discards": [list(d) for d in self.discards],
+            "card_reserve": [list(c) for c in self.card_reserve],
+            "piles": {k: [list(c) for c in v] for k, v in sorted(self.piles.items())},
+            "events": [list(e) for e in self.events],
+            "event_discard": list(self.event_discard),
+            "stack": [[f.kind, f.seat, f.data] for f in self.stack],
+            "over": self.over,
+            "winner": self.winner,
+            "reason": self.reason,
+        }

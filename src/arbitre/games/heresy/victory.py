@@ -1,0 +1,58 @@
+"""Victory (HH-39.8..HH-40.3): commanders, spaceports from space 17, the last space."""
+
+from __future__ import annotations
+
+from arbitre.engine.i18n import Msg
+from arbitre.games.heresy.board import FRIENDLY, zone_type
+from arbitre.games.heresy.state import IMPERIUM, TRAITOR, HeresyState
+
+
+def win(s: HeresyState, seat: int, reason: str, rule: str) -> None:
+    """HH-39.8: every victory condition takes effect at once; the first one met counts."""
+    if s.over:
+        return
+    s.over = True
+    s.winner = seat
+    s.reason = reason
+    s.reason_rule = rule
+    s.stack.clear()
+    s.log.append(Msg("heresy.log.victory", {"seat": seat, "reason": reason}, rule))
+
+
+def _reached(s: HeresyState, icon: str) -> bool:
+    spaces = s.content.tracks.initiative.spaces_with(icon)
+    if not spaces:
+        return False
+    markers = s.pos if s.rules.any_marker_wins else [s.pos[s.current]]
+    return max(markers) >= min(spaces)
+
+
+def spaceports(s: HeresyState) -> list[str]:
+    return [z.id for z in s.content.zones if z.kind == "spaceport"]
+
+
+def check_spaceports(s: HeresyState) -> None:
+    """HH-40.1, HH-40.2: once a marker reached 'Victoire Spatioport Possible', a player for
+    whom every spaceport is a friendly zone (units only, HH-37.10) wins at once."""
+    if s.over or not _reached(s, "spaceport_victory"):
+        return
+    ports = spaceports(s)
+    for seat in (IMPERIUM, TRAITOR):
+        if ports and all(zone_type(s, z, seat) == FRIENDLY for z in ports):
+            win(s, seat, "spaceports", "HH-40.1")
+            return
+
+
+def check_track(s: HeresyState) -> None:
+    """After a marker moved: the spaceport check, which may have just opened (HH-40.2),
+    then 'Victoire de l'Imperium' (HH-40.3, AMB-6 d) — in the order reached (AMB-16)."""
+    check_spaceports(s)
+    if _reached(s, "imperial_victory"):
+        win(s, IMPERIUM, "attrition", "HH-40.3")
+
+
+def check_commanders(s: HeresyState) -> None:
+    """HH-39.9: the Emperor or Horus eliminated (hook: heroes die with the battle issue)."""
+    for hero in s.content.heroes:
+        if hero.death_gives_victory_to and s.heroes.get(hero.id) == "dead":
+            win(s, 0 if hero.death_gives_victory_to == "imperial" else 1, "commander", "HH-39.9")

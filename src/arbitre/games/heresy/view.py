@@ -1,0 +1,101 @@
+"""What each seat may see (HH-18.4, HH-18.14, HH-21.4, HH-39.2..HH-39.3) and the resampling
+of what it may not (determinize).
+
+Hidden from a seat: the opponent's hand (its size is public), the order of every deck,
+the face-down cards of the strategic map except its own top cards (HH-18.14; owners and
+pile sizes are public), and the Event deck. Discard piles, card reserves, units, Heroes,
+markers and the track are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.engine.rng import Rng
+from arbitre.games.heresy.state import SEATS, HeresyState, label
+
+
+def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
+    piles: dict[str, list[dict[str, Any]]] = {}
+    for sector, pile in s.piles.items():
+        out = []
+        for i, (card, owner, fresh) in enumerate(pile):
+            seen = seat == owner and i == len(pile) - 1
+            out.append({"owner": SEATS[owner], "fresh": fresh, "card": card if seen else None})
+        piles[sector] = out
+    d = s.cached
+    decision: dict[str, Any] | None = None
+    if d is not None:
+        decision = {"seat": SEATS[d.seat], "kind": d.kind}
+        if seat == d.seat:
+            decision["options"] = [o.key for o in d.options]
+    return {
+        "seat": None if seat is None else SEATS[seat],
+        "track": {
+            "imperium": s.pos[0],
+            "traitor": s.pos[1],
+            "top": SEATS[s.top],
+            "triggered": sorted(s.triggered),
+        },
+        "current": SEATS[s.current],
+        "round": s.round,
+        "units": {
+            z: sorted(f"{SEATS[u[0]]}:{label(u)}" for u in v)
+            for z, v in sorted(s.units.items())
+            if v
+        },
+        "heroes": {h: z for h, z in sorted(s.heroes.items())},
+        "hero_damage": {h: n for h, n in sorted(s.hero_damage.items()) if n},
+        "lasers": dict(sorted(s.lasers.items())),
+        "activation": {SEATS[i]: dict(sorted(m.items())) for i, m in enumerate(s.marks)},
+        "reserve": {SEATS[i]: dict(sorted(r.items())) for i, r in enumerate(s.reserve)},
+        "hands": {SEATS[i]: list(h) if seat == i else len(h) for i, h in enumerate(s.hands)},
+        "decks": {SEATS[i]: len(d_) for i, d_ in enumerate(s.decks)},
+        "discards": {SEATS[i]: list(x) for i, x in enumerate(s.discards)},
+        "card_reserve": {SEATS[i]: list(x) for i, x in enumerate(s.card_reserve)},
+        "piles": piles,
+        "events": len(s.events),
+        "event_discard": list(s.event_discard),
+        "decision": decision,
+        "over": s.over,
+        "winner": SEATS[s.winner] if s.over else None,
+    }
+
+
+def _pinned(s: HeresyState) -> set[str]:
+    """Cards a pending frame refers to: kept where they are."""
+    return {f.data["card"] for f in s.stack if isinstance(f.data.get("card"), str)}
+
+
+def determinize(state: HeresyState, seat: int, rng: Rng) -> HeresyState:
+    """Resample exactly what `seat` cannot see, keeping every count and every owner."""
+    s = state.copy()
+    pinned = _pinned(s)
+    opp = 1 - seat
+    for who in (opp, seat):
+        slots: list[tuple[list[Any], int, bool]] = []  # (container, index, is_pile)
+        if who == opp:
+            slots += [(s.hands[opp], i, False) for i in range(len(s.hands[opp]))]
+        slots += [(s.decks[who], i, False) for i in range(len(s.decks[who]))]
+        for pile in s.piles.values():
+            for i, (_card, owner, _fresh) in enumerate(pile):
+                if owner == who and (who == opp or i != len(pile) - 1):
+                    slots.append((pile, i, True))
+        slots = [sl for sl in slots if (sl[0][sl[1]][0] if sl[2] else sl[0][sl[1]]) not in pinned]
+        cards = [c[0][c[1]][0] if c[2] else c[0][c[1]] for c in slots]
+        rng.shuffle(cards)
+        for (box, i, is_pile), card in zip(slots, cards, strict=True):
+            if is_pile:
+                box[i] = (card, box[i][1], box[i][2])
+            else:
+                box[i] = card
+    acts: dict[int, list[int]] = {}
+    for i, (act, _card) in enumerate(s.events):
+        acts.setdefault(act, []).append(i)
+    for idx in acts.values():
+        cards = [s.events[i][1] for i in idx]
+        rng.shuffle(cards)
+        for i, card in zip(idx, cards, strict=True):
+            s.events[i] = (s.events[i][0], card)
+    s.rng = Rng(rng.next64())
+    return s

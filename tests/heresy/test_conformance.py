@@ -1,0 +1,20 @@
+"""The engine's conformance harness over L'Hérésie d'Horus: random games to the end."""
+
+from __future__ import annotations
+
+from arbitre.engine import conformance, get
+
+
+def test_random_games_conform_and_end() -> None:
+    records = conformance.check_all(get("heresy"), [{}], seeds=range(3))
+    assert len(records) == 3 and all(r.keys for r in records)
+
+
+def test_random_games_conform_with_other_readings() -> None:
+    config = {
+        "stacking.removed": "reserve",
+        "transport.dropOutside": False,
+        "move.leaveContested": False,
+        "orders.unknownCost": 2,
+    }
+    assert conformance.check_all(get("heresy"), [config], seeds=range(2))
