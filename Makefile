@@ -30,6 +30,7 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.champs
 	$(BIN)/python -m benchmarks.champs_odds
+	$(BIN)/python -m benchmarks.heresy
 
 coverage-report: $(STAMP)
 	$(BIN)/python scripts/rules_coverage.py
