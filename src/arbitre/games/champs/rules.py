@@ -2,49 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arbitre.engine.decision import Decision
+from arbitre.engine.frames import Handler, never, no_auto, no_choice
+from arbitre.engine.frames import settle as run_frames
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
 from arbitre.games.champs import activation, combat, movement, recruit, setup, turns
 from arbitre.games.champs.config import options, resolve
-from arbitre.games.champs.state import ChampsState, Frame
+from arbitre.games.champs.state import ChampsState
 from arbitre.games.champs.view import build_view
 
-Decide = Callable[[ChampsState, Frame], Decision | None]
-Choose = Callable[[ChampsState, Frame, str], None]
-Auto = Callable[[ChampsState, Frame], None]
-
-
-def _never(s: ChampsState, f: Frame) -> None:
-    return None
-
-
-def _no_choice(s: ChampsState, f: Frame, key: str) -> None:
-    raise AssertionError(f"frame {f.kind} takes no choice")
-
-
-def _no_auto(s: ChampsState, f: Frame) -> None:
-    raise AssertionError(f"frame {f.kind} cannot progress on its own")
-
-
-HANDLERS: dict[str, tuple[Decide, Choose, Auto]] = {
-    "deploy": (setup.decide_deploy, setup.choose_deploy, setup.auto_deploy),
-    "mj_army": (setup.decide_mj_army, setup.choose_mj_army, setup.auto_mj_army),
-    "turn": (turns.decide_turn, turns.choose_turn, _no_auto),
-    "consent": (turns.decide_consent, turns.choose_consent, _no_auto),
-    "activation": (activation.decide_activation, activation.choose_activation, _no_auto),
-    "move": (movement.decide_move, movement.choose_move, movement.auto_move),
-    "travel": (_never, _no_choice, movement.auto_travel),
-    "combat": (combat.decide_combat, combat.choose_combat, combat.auto_combat),
-    "loss": (combat.decide_loss, combat.choose_loss, combat.auto_loss),
-    "retreat": (combat.decide_retreat, combat.choose_retreat, combat.auto_retreat),
-    "trap": (_never, _no_choice, combat.auto_trap),
-    "overflow": (combat.decide_overflow, combat.choose_overflow, combat.auto_overflow),
-    "recruit": (recruit.decide_recruit, recruit.choose_recruit, recruit.auto_recruit),
+HANDLERS: dict[str, Handler[ChampsState]] = {
+    "deploy": Handler(setup.decide_deploy, setup.choose_deploy, setup.auto_deploy),
+    "mj_army": Handler(setup.decide_mj_army, setup.choose_mj_army, setup.auto_mj_army),
+    "turn": Handler(turns.decide_turn, turns.choose_turn, no_auto),
+    "consent": Handler(turns.decide_consent, turns.choose_consent, no_auto),
+    "activation": Handler(activation.decide_activation, activation.choose_activation, no_auto),
+    "move": Handler(movement.decide_move, movement.choose_move, movement.auto_move),
+    "travel": Handler(never, no_choice, movement.auto_travel),
+    "combat": Handler(combat.decide_combat, combat.choose_combat, combat.auto_combat),
+    "loss": Handler(combat.decide_loss, combat.choose_loss, combat.auto_loss),
+    "retreat": Handler(combat.decide_retreat, combat.choose_retreat, combat.auto_retreat),
+    "trap": Handler(never, no_choice, combat.auto_trap),
+    "overflow": Handler(combat.decide_overflow, combat.choose_overflow, combat.auto_overflow),
+    "recruit": Handler(recruit.decide_recruit, recruit.choose_recruit, recruit.auto_recruit),
 }
 
 RULE_IDS = tuple(f"CB-{i}" for i in range(1, 72))
@@ -52,18 +37,7 @@ RULE_IDS = tuple(f"CB-{i}" for i in range(1, 72))
 
 def settle(s: ChampsState) -> None:
     """Run automatic work until a person must choose or the game is over."""
-    for _ in range(100_000):
-        if s.over or not s.stack:
-            s.cached = None
-            return
-        top = s.stack[-1]
-        decide, _choose, auto = HANDLERS[top.kind]
-        decision = decide(s, top)
-        if decision is not None:
-            s.cached = decision
-            return
-        auto(s, top)
-    raise RuntimeError("settle() did not reach a decision")
+    run_frames(s, HANDLERS)
 
 
 class Champs:
@@ -94,7 +68,7 @@ class Champs:
             raise IllegalChoice(why_not(state, decision, key))
         state.log = []
         top = state.stack[-1]
-        HANDLERS[top.kind][1](state, top, key)
+        HANDLERS[top.kind].choose(state, top, key)
         settle(state)
 
     def result(self, state: ChampsState) -> Result | None:

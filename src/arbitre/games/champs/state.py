@@ -10,6 +10,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from arbitre.engine.decision import Decision
+from arbitre.engine.frames import Frame as Frame  # re-exported: game modules use it
+from arbitre.engine.frames import deep_copy
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.games.champs.board import Battlefield, Geometry
@@ -45,26 +47,6 @@ class Hero:
 
     def copy(self) -> Hero:
         return Hero(self.seat, self.skill, self.cell, self.captured, self.acted, self.destiny)
-
-
-@dataclass(slots=True)
-class Frame:
-    """One piece of pending work. `kind` picks the handler; `data` holds plain values."""
-
-    kind: str
-    seat: int
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def copy(self) -> Frame:
-        return Frame(self.kind, self.seat, _deep(self.data))
-
-
-def _deep(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    return value
 
 
 @dataclass(slots=True)
@@ -140,7 +122,7 @@ class ChampsState:
             stack=[f.copy() for f in self.stack],
             next_uid=self.next_uid,
             over=self.over,
-            outcome=_deep(self.outcome),
+            outcome=deep_copy(self.outcome),
             rigged=list(self.rigged),
             log=[],
             cached=None,

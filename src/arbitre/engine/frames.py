@@ -1,0 +1,85 @@
+"""Pending work as data: a stack of frames that a ruleset's handlers advance.
+
+A ruleset maps each frame kind to three functions: `decide` (the Decision the frame asks
+now, or None when it can progress on its own), `choose` (apply a key) and `auto` (progress
+without a choice). `settle` runs the automatic work until a person must choose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from arbitre.engine.decision import Decision
+
+
+@dataclass(slots=True)
+class Frame:
+    """One piece of pending work. `kind` picks the handler; `data` holds plain values.
+
+    `memo` may hold work derived from the state for the pending decision; it is never
+    copied, so a clone recomputes it.
+    """
+
+    kind: str
+    seat: int
+    data: dict[str, Any] = field(default_factory=dict)
+    memo: Any = field(default=None, compare=False, repr=False)
+
+    def copy(self) -> Frame:
+        return Frame(self.kind, self.seat, deep_copy(self.data))
+
+
+def deep_copy(value: Any) -> Any:
+    """Copy nested dicts and lists of plain values (ints, strings, tuples, None)."""
+    if isinstance(value, dict):
+        return {k: deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [deep_copy(v) for v in value]
+    return value
+
+
+class FrameState(Protocol):
+    over: bool
+    stack: list[Frame]
+    cached: Decision | None
+
+
+S = TypeVar("S", bound=FrameState)
+
+
+@dataclass(frozen=True, slots=True)
+class Handler(Generic[S]):
+    decide: Callable[[S, Frame], Decision | None]
+    choose: Callable[[S, Frame, str], None]
+    auto: Callable[[S, Frame], None]
+
+
+def never(s: Any, f: Frame) -> None:
+    """`decide` of a frame that never asks anything."""
+    return None
+
+
+def no_choice(s: Any, f: Frame, key: str) -> None:
+    raise AssertionError(f"frame {f.kind} takes no choice")
+
+
+def no_auto(s: Any, f: Frame) -> None:
+    raise AssertionError(f"frame {f.kind} cannot progress on its own")
+
+
+def settle(s: S, handlers: Mapping[str, Handler[S]], limit: int = 100_000) -> None:
+    """Run automatic work until a person must choose (cached in `s.cached`) or the end."""
+    for _ in range(limit):
+        if s.over or not s.stack:
+            s.cached = None
+            return
+        top = s.stack[-1]
+        handler = handlers[top.kind]
+        decision = handler.decide(s, top)
+        if decision is not None:
+            s.cached = decision
+            return
+        handler.auto(s, top)
+    raise RuntimeError("settle() did not reach a decision")
