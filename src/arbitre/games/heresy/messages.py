@@ -44,6 +44,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "heresy.q.bury": {"fr": "Quelle pile enterrer ?", "en": "Which pile to bury?"},
     "heresy.q.draw": {"fr": "Piocher quoi ?", "en": "Draw what?"},
     "heresy.q.destination": {"fr": "Zone de destination ?", "en": "Destination zone?"},
+    "heresy.q.target": {"fr": "Zone cible du raid ?", "en": "Target zone of the raid?"},
     "heresy.q.move_to": {"fr": "Vers quelle zone ?", "en": "To which zone?"},
     "heresy.q.movers": {
         "fr": "Quelle unité ou quel Héros déplacer ?",
@@ -87,6 +88,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Ignore the order's effects",
     },
     "heresy.opt.destination": {"fr": "{zone}", "en": "{zone}"},
+    "heresy.opt.target": {"fr": "cible : {zone}", "en": "target: {zone}"},
     "heresy.opt.mover": {"fr": "Déplacer {what}", "en": "Move {what}"},
     "heresy.opt.land": {"fr": "Se poser en {zone}", "en": "Land in {zone}"},
     "heresy.opt.fly": {"fr": "Voler vers {zone}", "en": "Fly to {zone}"},

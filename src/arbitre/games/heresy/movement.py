@@ -17,6 +17,7 @@ from arbitre.games.heresy.board import (
     CONTESTED,
     ENEMY,
     FRIENDLY,
+    NEUTRAL,
     activate,
     activated,
     add_unit,
@@ -24,6 +25,7 @@ from arbitre.games.heresy.board import (
     take_unit,
     zone_type,
 )
+from arbitre.games.heresy.opts import one
 from arbitre.games.heresy.state import Frame, HeresyState, Unit, label
 
 AIR = "@air"  # a Hero aboard a flying transport during its move
@@ -71,19 +73,90 @@ def reach(
 
 def ends(s: HeresyState, reached: dict[str, int], start: str, types: dict[str, str]) -> set[str]:
     """Zones where a move may end: friendly or neutral (HH-21.23, HH-23.3), not the start."""
-    return {z for z in reached if z != start and types[z] not in (ENEMY, CONTESTED)}
+    return {z for z in reached if z != start and types[z] not in BLOCKED}
+
+
+BLOCKED = (ENEMY, CONTESTED)
+UNLIMITED = 999  # Passages Secrets: no movement-point limit (HH-21.24 exception)
 
 
 def _types(s: HeresyState, seat: int) -> dict[str, str]:
-    return {z.id: zone_type(s, z.id, seat) for z in s.content.zones}
+    """HH-37.10 for every zone, from the occupied zones only (speed)."""
+    types = dict.fromkeys(s.content.zones.ids(), NEUTRAL)
+    for zone, units in s.units.items():
+        if units:
+            types[zone] = zone_type(s, zone, seat)
+    return types
+
+
+def _distance_to(
+    s: HeresyState, dest: str, flying: bool, types: dict[str, str], limit: int
+) -> dict[str, int]:
+    """MP needed from every zone to reach `dest` (HH-21.21, HH-23.2), searched backwards
+    from `dest`: a path may start in any zone but only passes through friendly or neutral
+    zones unless the mover flies (HH-21.23, HH-23.3). One search serves every mover.
+    Flying distances ignore zone types and are kept per content."""
+    if flying:
+        return _flying_from(s, dest)
+    adj = _adjacency(s)
+    best = {dest: 0}
+    if limit >= UNLIMITED:
+        heap = [(0, dest)]
+        while heap:
+            cost, zone = heapq.heappop(heap)
+            if cost > best[zone] or (zone != dest and types[zone] in BLOCKED):
+                continue  # a move may start here, never pass through
+            for nxt, step in adj[zone]:
+                total = cost + step
+                if total < best.get(nxt, UNLIMITED + 1):
+                    best[nxt] = total
+                    heapq.heappush(heap, (total, nxt))
+        return best
+    buckets: list[list[str]] = [[] for _ in range(limit + 1)]
+    buckets[0].append(dest)
+    for cost in range(limit + 1):
+        for zone in buckets[cost]:
+            if best[zone] != cost or (cost and types[zone] in BLOCKED):
+                continue
+            for nxt, step in adj[zone]:
+                total = cost + step
+                if total <= limit and total < best.get(nxt, UNLIMITED + 1):
+                    best[nxt] = total
+                    buckets[total].append(nxt)
+    return best
+
+
+_FLY: dict[tuple[int, str], dict[str, int]] = {}
+
+
+def _flying_from(s: HeresyState, dest: str) -> dict[str, int]:
+    key = (id(s.content), dest)
+    got = _FLY.get(key)
+    if got is None:
+        got = _flight_distance(s, [dest])
+        _FLY[key] = got
+    return got
+
+
+def vengeful(s: HeresyState) -> tuple[str, ...]:
+    """The Vengeful Spirit's zones (HH-37.12)."""
+    return s.content.graph.sector_zones("vengeful_spirit")
+
+
+def destination_choices(s: HeresyState, f: Frame, types: dict[str, str]) -> list[str]:
+    """HH-21.18: friendly or neutral zones of the order's sector; Raid Éclair: friendly or
+    neutral zones adjacent to its target, in any sector (HH-21.19)."""
+    target = f.data.get("target")
+    if target is not None:
+        return [n for n, _ in _adjacency(s)[target] if types[n] not in BLOCKED]
+    return [z for z in s.content.graph.sector_zones(f.data["sector"]) if types[z] not in BLOCKED]
 
 
 def destinations(s: HeresyState, f: Frame, types: dict[str, str]) -> list[str]:
     """HH-21.18: the order's destination zones (in its sector, friendly or neutral)."""
     if f.data["mode"] == "one":
         return [f.data["dest"]]
-    zones = s.content.graph.sector_zones(f.data["sector"])
-    return [z for z in zones if types[z] not in (ENEMY, CONTESTED)]
+    return destination_choices(s, f, types)
 
 
 def _may_leave(s: HeresyState, seat: int, zone: str, types: dict[str, str]) -> bool:
@@ -93,14 +166,57 @@ def _may_leave(s: HeresyState, seat: int, zone: str, types: dict[str, str]) -> b
     return s.rules.leave_contested or types[zone] != CONTESTED
 
 
-def movers(s: HeresyState, f: Frame) -> list[tuple[str, str, list[str]]]:
-    """(key, what, reachable destinations) for every unit or Hero that may still move."""
+Mover = tuple[str, str, list[str]]
+
+
+def movers(s: HeresyState, f: Frame) -> list[Mover]:
+    """(key, what, reachable destinations) for every unit or Hero that may still move.
+
+    Computed once per decision and kept in `f.memo` until a choice changes the board."""
+    if f.memo is not None:
+        got: list[Mover] = f.memo
+        return got
+    out = _movers(s, f)
+    f.memo = out
+    return out
+
+
+def _movers(s: HeresyState, f: Frame) -> list[Mover]:
     seat = f.seat
     types = _types(s, seat)
     dests = destinations(s, f, types)
+    reach_rule = f.data.get("reach", "normal")
+    limit = UNLIMITED if reach_rule == "unlimited" else _max_move(s)
+    far: dict[tuple[str, bool], dict[str, int]] = {}
+
+    seen: dict[tuple[str, int, bool], list[str]] = {}
+
+    def ok_for(zone: str, mp: int, flying: bool) -> list[str]:
+        memo = (zone, mp, flying)
+        got = seen.get(memo)
+        if got is None:
+            got = seen[memo] = _ok_for(zone, mp, flying)
+        return got
+
+    def _ok_for(zone: str, mp: int, flying: bool) -> list[str]:
+        if reach_rule == "board":  # Action d'Embarquement: Terra <-> Vengeful Spirit
+            ship = vengeful(s)
+            return [d for d in dests if (zone in ship) != (d in ship)]
+        if reach_rule == "unlimited":
+            mp = UNLIMITED
+        out_: list[str] = []
+        for d in dests:
+            if d == zone:
+                continue
+            dist = far.get((d, flying))
+            if dist is None:
+                dist = far[(d, flying)] = _distance_to(s, d, flying, types, limit)
+            if dist.get(zone, UNLIMITED + 1) <= mp:
+                out_.append(d)
+        return out_
+
     moved: dict[str, dict[str, int]] = f.data["moved"]
-    out: list[tuple[str, str, list[str]]] = []
-    cache: dict[tuple[str, int, bool], set[str]] = {}
+    out: list[Mover] = []
     for zone, units in s.units.items():
         if not units or not _may_leave(s, seat, zone, types):
             continue
@@ -111,29 +227,44 @@ def movers(s: HeresyState, f: Frame) -> list[tuple[str, str, list[str]]]:
                 t = label(u)
                 counts[t] = counts.get(t, 0) + 1
                 sample[t] = u
+        done = moved.get(zone, {})
         for t, n in counts.items():
-            if n <= moved.get(zone, {}).get(t, 0):
+            if n <= done.get(t, 0):
                 continue
             kind = s.content.units[sample[t][1]]
-            memo = (zone, kind.move, kind.flying)
-            got = cache.get(memo)
-            if got is None:
-                got = ends(s, reach(s, seat, zone, kind.move, kind.flying, types), zone, types)
-                cache[memo] = got
-            ok = [d for d in dests if d in got]
-            if ok or (kind.air_transport and _transport_can_end(s, zone, kind.move, dests)):
+            ok = ok_for(zone, kind.move, kind.flying)
+            if ok or (
+                kind.air_transport
+                and reach_rule == "normal"
+                and _transport_can_end(s, zone, kind.move, dests)
+            ):
                 out.append((f"unit:{zone}:{t}", t, ok))
     for hero, zone in sorted(s.heroes.items()):
         if not zone or zone in ("dead", AIR) or hero in f.data["heroes_moved"]:
             continue
         if hero_side(s, hero) != seat or not _may_leave(s, seat, zone, types):
             continue
-        move = s.content.heroes[hero].move
-        got = ends(s, reach(s, seat, zone, move, False, types), zone, types)
-        ok = [d for d in dests if d in got]
+        ok = ok_for(zone, s.content.heroes[hero].move, False)  # HH-32.1
         if ok:
             out.append((f"hero:{hero}", hero, ok))
     return out
+
+
+_MAXMP: dict[int, int] = {}
+
+
+def _max_move(s: HeresyState) -> int:
+    """The most MP any ground mover has: the bound of the backwards searches."""
+    key = id(s.content)
+    got = _MAXMP.get(key)
+    if got is None:
+        got = max(
+            [u.move for u in s.content.units if not u.flying]
+            + [h.move for h in s.content.heroes]
+            + [1]
+        )
+        _MAXMP[key] = got
+    return got
 
 
 def _transport_can_end(s: HeresyState, start: str, mp: int, dests: list[str]) -> bool:
@@ -161,7 +292,17 @@ def _flight_distance(s: HeresyState, dests: list[str]) -> dict[str, int]:
 # --- the frame ---------------------------------------------------------------------------
 
 
-def new_move(seat: int, card: str, sector: str, mode: str, activate_dest: bool) -> Frame:
+def new_move(
+    seat: int,
+    card: str,
+    sector: str,
+    mode: str,
+    activate_dest: bool,
+    reach_rule: str = "normal",
+    raid: bool = False,
+) -> Frame:
+    """`reach_rule`: "normal" (HH-21.24), "unlimited" (Passages Secrets) or "board"
+    (Action d'Embarquement); `raid`: Raid Éclair picks its target first (HH-21.19)."""
     data: dict[str, Any] = {
         "card": card,
         "sector": sector,
@@ -174,37 +315,57 @@ def new_move(seat: int, card: str, sector: str, mode: str, activate_dest: bool) 
         "pick": None,
         "fly": None,
         "any": False,
+        "reach": reach_rule,
+        "raid": raid,
+        "target": None,
     }
     return Frame("move", seat, data)
+
+
+IGNORE = Option("ignore", Msg("heresy.opt.ignore"))
+DONE = Option("done", Msg("engine.done"))
+
+
+def _dest_opt(z: str) -> Option:
+    return one(f"to:{z}", "heresy.opt.destination", "zone", z)
 
 
 def decide_move(s: HeresyState, f: Frame) -> Decision:
     d = f.data
     seat = f.seat
-    ignore = Option("ignore", Msg("heresy.opt.ignore"))
-    done = Option("done", Msg("engine.done"))
     if d["fly"] is not None:
         return _decide_fly(s, f)
-    if d["mode"] == "one" and d["dest"] is None:
+    if d.get("raid") and d["target"] is None:
         types = _types(s, seat)
-        zones = [
-            z
-            for z in s.content.graph.sector_zones(d["sector"])
-            if types[z] not in (ENEMY, CONTESTED)
-        ]
-        opts = [Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in zones]
+        targets = [z for z in s.content.graph.sector_zones(d["sector"]) if types[z] in BLOCKED]
+        opts = [one(f"target:{z}", "heresy.opt.target", "zone", z) for z in targets]
         return Decision(
-            seat, "heresy.move.destination", (*opts, ignore), Msg("heresy.q.destination"), RULES
+            seat,
+            "heresy.move.target",
+            (*opts, IGNORE),
+            Msg("heresy.q.target"),
+            ("HH-21.19",),
+        )
+    if d["mode"] == "one" and d["dest"] is None:
+        zones = destination_choices(s, f, _types(s, seat))
+        opts = [_dest_opt(z) for z in zones]
+        return Decision(
+            seat, "heresy.move.destination", (*opts, IGNORE), Msg("heresy.q.destination"), RULES
         )
     if d["pick"] is not None:
-        opts = [Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in d["pick"][1]]
+        opts = [_dest_opt(z) for z in d["pick"][1]]
         return Decision(seat, "heresy.move.to", tuple(opts), Msg("heresy.q.move_to"), RULES)
-    opts = [Option(k, Msg("heresy.opt.mover", {"what": w})) for k, w, _ in movers(s, f)]
-    tail = [done] if d["any"] or d["mode"] == "one" else [done, ignore]
+    opts = [one(k, "heresy.opt.mover", "what", w) for k, w, _ in movers(s, f)]
+    tail = (DONE,) if d["any"] or d["mode"] == "one" else (DONE, IGNORE)
     return Decision(seat, "heresy.move.units", (*opts, *tail), Msg("heresy.q.movers"), RULES)
 
 
 def choose_move(s: HeresyState, f: Frame, key: str) -> None:
+    _choose_move(s, f, key)
+    f.memo = None  # something may have moved: who may move is computed afresh
+
+
+def _choose_move(s: HeresyState, f: Frame, key: str) -> None:
     d = f.data
     verb, _, rest = key.partition(":")
     if d["fly"] is not None:
@@ -214,6 +375,8 @@ def choose_move(s: HeresyState, f: Frame, key: str) -> None:
         s.stack.pop()
     elif key == "done":
         _finish(s, f)
+    elif verb == "target":
+        d["target"] = rest
     elif verb == "to" and d["dest"] is None and d["mode"] == "one":
         d["dest"] = rest
     elif verb == "to":
@@ -224,7 +387,7 @@ def choose_move(s: HeresyState, f: Frame, key: str) -> None:
         ok: list[str] = next(o for k, _w, o in movers(s, f) if k == key)
         zone = rest.partition(":")[0] if verb == "unit" else s.heroes[rest]
         kind = s.content.units[rest.partition(":")[2].split("/")[0]] if verb == "unit" else None
-        if kind is not None and kind.air_transport:
+        if kind is not None and kind.air_transport and d["reach"] == "normal":
             u = take_unit(s, zone, rest.partition(":")[2])
             assert u is not None
             d["fly"] = {"unit": list(u), "at": zone, "mp": kind.move, "cargo": [], "heroes": []}
@@ -260,11 +423,19 @@ def _relocate(s: HeresyState, f: Frame, key: str, dest: str) -> None:
 
 
 def _finish(s: HeresyState, f: Frame) -> None:
-    """HH-21.6, HH-21.12, HH-24.1: activate the destination zone(s), unless cancelled."""
+    """HH-21.6, HH-21.12, HH-24.1: activate the destination zone(s), unless cancelled.
+    Raid Éclair (HH-21.19, HH-21.8): its target and origin zones, then the battle hook."""
     s.stack.pop()
+    target = f.data.get("target")
+    if target is not None:
+        s.log.append(
+            Msg("heresy.log.battle_stub", {"card": f.data["card"], "sector": target}, "HH-21.19")
+        )
     if not f.data["activate"]:
         return
-    zones = [f.data["dest"]] if f.data["mode"] == "one" else f.data["dests"]
+    zones = [f.data["dest"]] if f.data["mode"] == "one" else list(f.data["dests"])
+    if target is not None:
+        zones.append(target)
     for zone in zones:
         if zone and activate(s, zone, f.seat):
             s.log.append(Msg("heresy.log.activated", {"zone": zone}, "HH-21.6"))

@@ -32,6 +32,27 @@ def _redeploy(s: HeresyState, seat: int, card: str, sector: str, from_map: bool)
     s.stack.append(new_move(seat, card, sector, "many", True))
 
 
+def _lightning_raid(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
+    """Raid Éclair (HH-21.19): a target zone in this sector, a move to one friendly or
+    neutral zone adjacent to it (any sector: the attack's origin zone), then the battle
+    hook; the target and origin zones are activated (HH-21.8)."""
+    s.stack.append(new_move(seat, card, sector, "one", True, raid=True))
+
+
+def _boarding(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
+    """Action d'Embarquement (HH-21.24, HH-37.14): one destination zone of this sector;
+    units and Heroes cross between Terra and the Vengeful Spirit, either way, without
+    needing movement points to reach it. The destination is activated (text unknown)."""
+    s.stack.append(new_move(seat, card, sector, "one", True, reach_rule="board"))
+
+
+def _secret_routes(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
+    """Passages Secrets (HH-21.24): as Rassembler, but a unit that cannot reach the
+    destination with its movement points still moves — through friendly or neutral zones
+    only, with no movement-point limit (reading; the card text is unknown)."""
+    s.stack.append(new_move(seat, card, sector, "one", True, reach_rule="unlimited"))
+
+
 def _battle_stub(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
     """Attack orders (HH-19.10, §10): the battle issue fills this hook."""
     s.log.append(Msg("heresy.log.battle_stub", {"card": card, "sector": sector}, "HH-19.10"))
@@ -67,9 +88,9 @@ EFFECTS: dict[str, Start] = {
     "imperial_assault": _battle_stub,
     "traitor_assault": _battle_stub,
     "firefight": _battle_stub,
-    "lightning_raid": _battle_stub,
-    "boarding_action": _unknown_stub,
-    "secret_routes": _unknown_stub,
+    "lightning_raid": _lightning_raid,
+    "boarding_action": _boarding,
+    "secret_routes": _secret_routes,
     "surprise_attack": _unknown_stub,
 }
 BY_KIND: dict[str, Start] = {

@@ -43,6 +43,9 @@ class Frame:
     kind: str
     seat: int
     data: dict[str, Any] = field(default_factory=dict)
+    # Work derived from the state for the pending decision (e.g. who may move): set by
+    # the frame's `decide`, dropped as soon as a choice changes anything. Never copied.
+    memo: Any = field(default=None, compare=False, repr=False)
 
     def copy(self) -> Frame:
         return Frame(self.kind, self.seat, _deep(self.data))
