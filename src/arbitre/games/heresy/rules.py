@@ -2,71 +2,47 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arbitre.engine.decision import Decision
+from arbitre.engine.frames import Handler, never, no_auto, no_choice
+from arbitre.engine.frames import settle as run_frames
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
 from arbitre.games.heresy import actions, effects, initiative, landing, movement, orders, phases
 from arbitre.games.heresy.config import options, resolve
 from arbitre.games.heresy.setup import new_state
-from arbitre.games.heresy.state import SEATS, Frame, HeresyState
+from arbitre.games.heresy.state import SEATS, HeresyState
 from arbitre.games.heresy.view import build_view, determinize
 
-Decide = Callable[[HeresyState, Frame], Decision | None]
-Choose = Callable[[HeresyState, Frame, str], None]
-Auto = Callable[[HeresyState, Frame], None]
-
-
-def _never(s: HeresyState, f: Frame) -> None:
-    return None
-
-
-def _no_choice(s: HeresyState, f: Frame, key: str) -> None:
-    raise AssertionError(f"frame {f.kind} takes no choice")
-
-
-def _no_auto(s: HeresyState, f: Frame) -> None:
-    raise AssertionError(f"frame {f.kind} cannot progress on its own")
-
-
-HANDLERS: dict[str, tuple[Decide, Choose, Auto]] = {
-    "action": (actions.decide_action, actions.choose_action, _no_auto),
-    "place": (actions.decide_place, actions.choose_place, _no_auto),
-    "map": (actions.decide_map, actions.choose_map, _no_auto),
-    "hand": (actions.decide_hand, actions.choose_hand, _no_auto),
-    "bury": (actions.decide_bury, actions.choose_bury, _no_auto),
-    "draw": (actions.decide_draw, actions.choose_draw, _no_auto),
-    "end_order": (_never, _no_choice, orders.auto_end_order),
-    "move": (movement.decide_move, movement.choose_move, _no_auto),
-    "landing": (landing.decide_landing, landing.choose_landing, _no_auto),
-    "vigor": (effects.decide_vigor, effects.choose_vigor, effects.auto_pop),
-    "tanks": (effects.decide_tanks, effects.choose_tanks, effects.auto_pop),
-    "coexistence": (_never, _no_choice, phases.auto_coexistence),
-    "stacking": (phases.decide_stacking, phases.choose_stacking, phases.auto_stacking),
-    "event": (_never, _no_choice, phases.auto_event),
-    "order_draw": (phases.decide_order_draw, phases.choose_order_draw, phases.auto_order_draw),
-    "restoration": (_never, _no_choice, phases.auto_restoration),
-    "new_round": (_never, _no_choice, initiative.auto_new_round),
+HANDLERS: dict[str, Handler[HeresyState]] = {
+    "action": Handler(actions.decide_action, actions.choose_action, no_auto),
+    "place": Handler(actions.decide_place, actions.choose_place, no_auto),
+    "map": Handler(actions.decide_map, actions.choose_map, no_auto),
+    "hand": Handler(actions.decide_hand, actions.choose_hand, no_auto),
+    "bury": Handler(actions.decide_bury, actions.choose_bury, no_auto),
+    "draw": Handler(actions.decide_draw, actions.choose_draw, no_auto),
+    "end_order": Handler(never, no_choice, orders.auto_end_order),
+    "move": Handler(movement.decide_move, movement.choose_move, no_auto),
+    "landing": Handler(landing.decide_landing, landing.choose_landing, no_auto),
+    "vigor": Handler(effects.decide_vigor, effects.choose_vigor, effects.auto_pop),
+    "tanks": Handler(effects.decide_tanks, effects.choose_tanks, effects.auto_pop),
+    "coexistence": Handler(never, no_choice, phases.auto_coexistence),
+    "stacking": Handler(phases.decide_stacking, phases.choose_stacking, phases.auto_stacking),
+    "event": Handler(never, no_choice, phases.auto_event),
+    "order_draw": Handler(
+        phases.decide_order_draw, phases.choose_order_draw, phases.auto_order_draw
+    ),
+    "restoration": Handler(never, no_choice, phases.auto_restoration),
+    "new_round": Handler(never, no_choice, initiative.auto_new_round),
 }
 
 
 def settle(s: HeresyState) -> None:
     """Run automatic work until a person must choose or the game is over."""
-    for _ in range(100_000):
-        if s.over or not s.stack:
-            s.cached = None
-            return
-        top = s.stack[-1]
-        decide, _choose, auto = HANDLERS[top.kind]
-        decision = decide(s, top)
-        if decision is not None:
-            s.cached = decision
-            return
-        auto(s, top)
-    raise RuntimeError("settle() did not reach a decision")
+    run_frames(s, HANDLERS)
 
 
 def rule_ids() -> tuple[str, ...]:
@@ -110,7 +86,7 @@ class Heresy:
             )
         state.log = []
         top = state.stack[-1]
-        HANDLERS[top.kind][1](state, top, key)
+        HANDLERS[top.kind].choose(state, top, key)
         settle(state)
 
     def result(self, state: HeresyState) -> Result | None:

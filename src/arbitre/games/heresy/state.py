@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.engine.decision import Decision
+from arbitre.engine.frames import Frame as Frame  # re-exported: game modules use it
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.games.heresy.config import Rules
@@ -34,29 +35,6 @@ def label(u: Unit) -> str:
     if u[3]:
         text += f"/d{u[3]}"
     return text
-
-
-@dataclass(slots=True)
-class Frame:
-    """One piece of pending work. `kind` picks the handler; `data` holds plain values."""
-
-    kind: str
-    seat: int
-    data: dict[str, Any] = field(default_factory=dict)
-    # Work derived from the state for the pending decision (e.g. who may move): set by
-    # the frame's `decide`, dropped as soon as a choice changes anything. Never copied.
-    memo: Any = field(default=None, compare=False, repr=False)
-
-    def copy(self) -> Frame:
-        return Frame(self.kind, self.seat, _deep(self.data))
-
-
-def _deep(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    return value
 
 
 @dataclass(slots=True)
