@@ -8,45 +8,16 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
 
 from arbitre.engine import get
 from arbitre.engine.agents import make_agent
-from arbitre.engine.rng import Rng
+from benchmarks.common import clones_per_second, random_play
 
 ANCHORS = {
     "milestone (issue 2)": 40_000.0,
     "OpenSpiel pure-Python game": 41_000.0,
     "catanatron": 28_000.0,
 }
-
-
-def random_play(games: int, config: dict[str, Any]) -> tuple[int, float, list[Any]]:
-    r = get("champs")
-    decisions = 0
-    samples: list[Any] = []
-    start = time.perf_counter()
-    for seed in range(games):
-        s = r.new(config, seed)
-        rng = Rng.from_seed(seed)
-        while True:
-            d = r.decision(s)
-            if d is None:
-                break
-            r.apply(s, d.options[rng.below(len(d.options))].key)
-            decisions += 1
-            if decisions % 97 == 0 and len(samples) < 200:
-                samples.append(r.clone(s))
-    return decisions, time.perf_counter() - start, samples
-
-
-def clones_per_second(samples: list[Any], rounds: int = 50) -> float:
-    r = get("champs")
-    start = time.perf_counter()
-    for _ in range(rounds):
-        for s in samples:
-            r.clone(s)
-    return rounds * len(samples) / (time.perf_counter() - start)
 
 
 def agent_play(games: int, agents: list[str]) -> tuple[int, float]:
@@ -66,7 +37,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
-    n, secs, samples = random_play(args.games, {})
+    n, secs, samples = random_play("champs", args.games)
     rate = n / secs
     print(f"Champs random play, default config: {args.games} games, {n} decisions, {secs:.2f} s")
     print(f"  decisions/s        {rate:10.0f}")
@@ -74,10 +45,11 @@ def main() -> None:
     print(f"  mean decisions     {n / args.games:10.1f}")
     for name, anchor in ANCHORS.items():
         print(f"  ratio vs {name:28s} {rate / anchor:5.2f}")
-    print(
-        f"  clone/s            {clones_per_second(samples):10.0f}  ({len(samples)} mid-game states)"
+    cps = clones_per_second("champs", samples)
+    print(f"  clone/s            {cps:10.0f}  ({len(samples)} mid-game states)")
+    n4, s4, _ = random_play(
+        "champs", max(1, args.games // 4), {"players": 4, "battlefield": "defile"}
     )
-    n4, s4, _ = random_play(max(1, args.games // 4), {"players": 4, "battlefield": "defile"})
     print(f"  4 players, defile: {n4 / s4:10.0f} decisions/s")
     r = get("champs")
     if "mj" in r.agents():
