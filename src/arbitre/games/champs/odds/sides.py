@@ -1,5 +1,7 @@
 """Each side's dice pool (CB-10..CB-14, CB-47..CB-53, CB-68, CB-71), and the rule options the
-combat maths depends on (AMB-CB-4, AMB-CB-5, AMB-CB-20e)."""
+combat maths depends on (AMB-CB-4, AMB-CB-5, AMB-CB-20e); `OddsTooComplex` when the general
+enumeration would be too long.
+"""
 
 from __future__ import annotations
 
