@@ -27,6 +27,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "joue au hasard parmi les options légales",
         "en": "plays at random among the legal options",
     },
+    "cli.game.heresy": {
+        "fr": "L'Hérésie d'Horus — l'Imperium contre le Traître, pour Terra",
+        "en": "The Horus Heresy — the Imperium against the Traitor, for Terra",
+    },
     "cli.agent.mj": {"fr": "IA du maître du jeu", "en": "game master AI"},
     "cli.agent.players": {"fr": "IA des joueurs", "en": "players' AI"},
     "cli.seat.human": {"fr": "humain", "en": "human"},
@@ -133,6 +137,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "L'agent {agent} de {seat} a échoué ({error}) : une personne joue ce siège.",
         "en": "Agent {agent} of {seat} failed ({error}): a person plays this seat now.",
     },
+    "cli.play.hidden_choice": {"fr": "(choix caché)", "en": "(hidden choice)"},
     "cli.play.bye": {"fr": "Au revoir.", "en": "Goodbye."},
     "cli.play.input_closed": {
         "fr": "Partie interrompue (fin de l'entrée ou Ctrl-C).",
@@ -289,6 +294,131 @@ CATALOG: dict[str, dict[str, str]] = {
         "▲ ▼ piège joueurs, MJ · ▓▓▓ obstacle · · départ",
         "en": "lowercase: acted · * loaded · H1: p1's hero · "
         "▲ ▼ players', GM's trap · ▓▓▓ obstacle · · start line",
+    },
+    # --- L'Hérésie d'Horus board (render_heresy.py) -------------------------------------
+    "cli.heresy.title": {"fr": "L'Hérésie d'Horus", "en": "The Horus Heresy"},
+    "cli.heresy.round": {"fr": "Tour {n}", "en": "Round {n}"},
+    "cli.heresy.current": {"fr": "joueur actif : {seat}", "en": "current player: {seat}"},
+    "cli.heresy.you": {"fr": "vue de {seat}", "en": "seen by {seat}"},
+    "cli.heresy.spectator": {"fr": "vue publique", "en": "public view"},
+    "cli.heresy.seat.imperium": {"fr": "Imperium", "en": "Imperium"},
+    "cli.heresy.seat.traitor": {"fr": "Traître", "en": "Traitor"},
+    "cli.heresy.letter.imperium": {"fr": "I", "en": "I"},
+    "cli.heresy.letter.traitor": {"fr": "T", "en": "T"},
+    "cli.heresy.track": {"fr": "Initiative", "en": "Initiative"},
+    "cli.heresy.markers": {
+        "fr": "marqueurs I {imperium}, T {traitor}, au-dessus : {top}",
+        "en": "markers I {imperium}, T {traitor}, on top: {top}",
+    },
+    "cli.heresy.icon.start": {"fr": "▶", "en": "▶"},
+    "cli.heresy.icon.event": {"fr": "É", "en": "E"},
+    "cli.heresy.icon.order_draw": {"fr": "O", "en": "O"},
+    "cli.heresy.icon.restoration": {"fr": "R", "en": "R"},
+    "cli.heresy.icon.spaceport_victory": {"fr": "S", "en": "S"},
+    "cli.heresy.icon.imperial_victory": {"fr": "V", "en": "V"},
+    "cli.heresy.iconname.start": {"fr": "départ", "en": "start"},
+    "cli.heresy.iconname.event": {"fr": "événement", "en": "event"},
+    "cli.heresy.iconname.order_draw": {"fr": "pioche d'ordres", "en": "order draw"},
+    "cli.heresy.iconname.restoration": {"fr": "restauration", "en": "restoration"},
+    "cli.heresy.iconname.spaceport_victory": {
+        "fr": "victoire des spatioports",
+        "en": "spaceport victory",
+    },
+    "cli.heresy.iconname.imperial_victory": {
+        "fr": "victoire de l'Imperium",
+        "en": "Imperial victory",
+    },
+    "cli.heresy.triggered": {"fr": "✓ déjà jouée", "en": "✓ already triggered"},
+    "cli.heresy.pile": {"fr": "pile", "en": "pile"},
+    "cli.heresy.pile.empty": {"fr": "pile vide", "en": "empty pile"},
+    "cli.heresy.pile.top": {"fr": "dessus : {card}", "en": "top: {card}"},
+    "cli.heresy.empty_zones": {"fr": "+{n} vide(s)", "en": "+{n} empty"},
+    "cli.heresy.lasers": {"fr": "L{n}", "en": "L{n}"},
+    "cli.heresy.damage": {"fr": "{n} dég.", "en": "{n} dmg"},
+    "cli.heresy.mark.1": {"fr": "A", "en": "A"},
+    "cli.heresy.mark.2": {"fr": "D", "en": "R"},
+    "cli.heresy.hand.own": {"fr": "({n}) vous :", "en": "({n}) yours:"},
+    "cli.heresy.hand.hidden": {"fr": "{n} carte(s) cachée(s)", "en": "{n} hidden card(s)"},
+    "cli.heresy.cost": {"fr": "coût {n}", "en": "cost {n}"},
+    "cli.heresy.cost.unknown": {"fr": "coût ?", "en": "cost ?"},
+    "cli.heresy.card_reserve": {"fr": "réserve de cartes :", "en": "card reserve:"},
+    "cli.heresy.deck": {
+        "fr": "paquet {deck} · défausse {discard}",
+        "en": "deck {deck} · discard {discard}",
+    },
+    "cli.heresy.discard_top": {"fr": "dessus {card}", "en": "top {card}"},
+    "cli.heresy.hand": {"fr": "Main", "en": "Hand"},
+    "cli.heresy.orders": {"fr": "Ordres", "en": "Orders"},
+    "cli.heresy.reserve": {"fr": "Réserve {seat} :", "en": "{seat} reserve:"},
+    "cli.heresy.reserve.heroes": {"fr": "Héros", "en": "Heroes"},
+    "cli.heresy.none": {"fr": "—", "en": "—"},
+    "cli.heresy.events": {
+        "fr": "Événements : paquet {n}, défausse {d} ({cards})",
+        "en": "Events: deck {n}, discard {d} ({cards})",
+    },
+    "cli.heresy.decision": {
+        "fr": "À décider : {seat} — {kind}",
+        "en": "To decide: {seat} — {kind}",
+    },
+    "cli.heresy.decision.options": {"fr": "{n} option(s)", "en": "{n} option(s)"},
+    "cli.heresy.over": {"fr": "Partie finie : victoire {seat}", "en": "Game over: {seat} wins"},
+    "cli.heresy.kind.action": {"fr": "choix de l'action", "en": "choice of action"},
+    "cli.heresy.kind.place.card": {"fr": "ordre à placer", "en": "order to place"},
+    "cli.heresy.kind.place.pile": {"fr": "pile où placer l'ordre", "en": "pile for the order"},
+    "cli.heresy.kind.map.card": {
+        "fr": "ordre de la carte stratégique à exécuter",
+        "en": "strategic map order to execute",
+    },
+    "cli.heresy.kind.hand.card": {"fr": "ordre de la main à exécuter", "en": "order from hand"},
+    "cli.heresy.kind.hand.sector": {
+        "fr": "secteur de l'ordre exécuté",
+        "en": "sector of the executed order",
+    },
+    "cli.heresy.kind.bury": {"fr": "pile à enterrer", "en": "pile to bury"},
+    "cli.heresy.kind.draw": {"fr": "pioche d'un ordre", "en": "drawing an order"},
+    "cli.heresy.kind.move.destination": {
+        "fr": "mouvement : zone de destination",
+        "en": "movement: destination zone",
+    },
+    "cli.heresy.kind.move.units": {
+        "fr": "mouvement : unités à déplacer",
+        "en": "movement: units to move",
+    },
+    "cli.heresy.kind.move.to": {"fr": "mouvement : zone d'arrivée", "en": "movement: zone to"},
+    "cli.heresy.kind.move.fly": {"fr": "transport aérien", "en": "air transport"},
+    "cli.heresy.kind.landing.target": {
+        "fr": "atterrissage : zone visée",
+        "en": "landing: target zone",
+    },
+    "cli.heresy.kind.landing.source": {
+        "fr": "atterrissage : provenance",
+        "en": "landing: coming from",
+    },
+    "cli.heresy.kind.landing.units": {
+        "fr": "atterrissage : unités",
+        "en": "landing: units",
+    },
+    "cli.heresy.kind.stacking": {
+        "fr": "limite d'empilement : unité à retirer",
+        "en": "stacking limit: unit to remove",
+    },
+    "cli.heresy.kind.order_draw.discard": {
+        "fr": "pioche d'ordres : défausse",
+        "en": "order draw: discard",
+    },
+    "cli.heresy.kind.order_draw.recover": {
+        "fr": "pioche d'ordres : reprise de la réserve",
+        "en": "order draw: take back from the reserve",
+    },
+    "cli.heresy.kind.vigor": {"fr": "vigueur surnaturelle", "en": "unnatural vigor"},
+    "cli.heresy.kind.tanks": {"fr": "renforts blindés", "en": "tank reinforcements"},
+    "cli.heresy.legend": {
+        "fr": "3×Nom[r] BA : 3 unités, rang r, légion/puissance · ★ héros · ◆ fortifiée · "
+        "L1 laser · ↔ plusieurs secteurs · [A-I] Activation, [D-T] Déroute · "
+        "pile de bas en haut, * posé depuis le changement d'initiative",
+        "en": "3×Name[r] BA: 3 units, rank r, legion/Power · ★ hero · ◆ fortified · "
+        "L1 laser · ↔ several sectors · [A-I] Activation, [R-T] Rout · "
+        "pile bottom to top, * placed since the initiative change",
     },
 }
 

@@ -8,6 +8,7 @@ numbered options. A person answers with a number, an option key, or a command:
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -41,7 +42,7 @@ from arbitre.cli.rules_cmd import (
 )
 from arbitre.engine.agents import agent_names, make_agent
 from arbitre.engine.decision import Decision
-from arbitre.engine.i18n import has_message, translate
+from arbitre.engine.i18n import Msg, has_message, translate
 from arbitre.engine.match import Match
 from arbitre.engine.record import GameRecord
 from arbitre.engine.registry import names
@@ -49,6 +50,11 @@ from arbitre.engine.ruleset import IllegalChoice, Ruleset
 
 HUMAN_WORDS = ("human", "humain", "h")
 RECENT = 8
+
+# Decisions whose chosen option names what the other seats may not see (an order placed
+# face down, HH-18.14): while the game runs, the journal shows that answer to its own seat
+# only. Other choices (and every choice once the game is over) stay public.
+PRIVATE_CHOICES: dict[str, frozenset[str]] = {"heresy": frozenset({"heresy.place.card"})}
 
 
 class Quit(Exception):
@@ -124,12 +130,14 @@ class Session:
         lang: str,
         seat_agents: list[str | None],
         played: list[Played],
+        kinds: dict[int, str] | None = None,
     ) -> None:
         self.console = console
         self.match = match
         self.lang = lang
         self.seat_agents = seat_agents
         self.played = played
+        self.kinds: dict[int, str] = dict(kinds or {})  # answer number -> decision kind
         self.notices: list[Text] = []
         self.default_file = f"{match.ruleset.id}-{match.seed}.json"
         self.saved_keys: list[str] | None = list(match.keys) if match.keys else None
@@ -174,6 +182,7 @@ class Session:
             try:
                 key = self.think(decision, name)
                 play_recorded(match, key, self.played, name)
+                self.kinds[len(match.keys)] = decision.kind
             except Exception as exc:  # an AI bug must not end the game for the people
                 why = translate(exc.msg, self.lang) if isinstance(exc, IllegalChoice) else repr(exc)
                 seat = match.seat_names[decision.seat]
@@ -194,6 +203,18 @@ class Session:
             return decision.seat
         return self.humans[0] if self.humans else None
 
+    def shown(self, viewer: int | None) -> list[Played]:
+        """The answers as `viewer` may read them: others' private choices are masked."""
+        private = PRIVATE_CHOICES.get(self.match.ruleset.id, frozenset())
+        if viewer is None or not private or self.match.decision() is None:
+            return self.played
+        return [
+            replace(p, text=Msg("cli.play.hidden_choice"))
+            if p.seat != viewer and self.kinds.get(p.index) in private
+            else p
+            for p in self.played
+        ]
+
     def lines_of(self, renderable: RenderableType) -> int:
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
@@ -210,7 +231,8 @@ class Session:
                 used += self.lines_of(question)
             recent = max(2, min(RECENT, console.height - used))
         console.print(board)
-        console.print(journal_panel(journal(match, self.played, self.lang), self.lang, recent))
+        lines = journal(match, self.shown(self.viewer(decision)), self.lang)
+        console.print(journal_panel(lines, self.lang, recent))
         for notice in self.notices:
             console.print(notice)
         self.notices = []
@@ -247,6 +269,7 @@ class Session:
             except IllegalChoice as exc:
                 self.console.print(Text(translate(exc.msg, self.lang), style="bold red"))
                 continue
+            self.kinds[len(self.match.keys)] = decision.kind
             return
 
     def say(self, key: str, style: str = "", **args: Any) -> None:
@@ -267,7 +290,7 @@ class Session:
         if command.name == "save":
             self.save(command.arg or self.default_file)
         elif command.name == "log":
-            lines = journal(self.match, self.played, self.lang)
+            lines = journal(self.match, self.shown(self.viewer(decision)), self.lang)
             self.console.print(journal_panel(lines, self.lang))
         elif command.name == "help":
             self.help(decision)
@@ -331,7 +354,7 @@ def setup_match(
     seats: str | None,
     config: list[str] | None,
     load: Path | None,
-) -> tuple[Match, list[str | None], list[Played]]:
+) -> tuple[Match, list[str | None], list[Played], dict[int, str]]:
     """Read the options (menus when missing) and build the match, replaying a saved game."""
     record: GameRecord | None = None
     if load is not None:
@@ -368,9 +391,13 @@ def setup_match(
     }
     match = new_match(ruleset, record, lang, agents)
     played: list[Played] = []
+    kinds: dict[int, str] = {}  # answer number -> decision kind (private choices)
     for key in record.keys:
+        decision = match.decision()
         step_once(match, key, played, lang)
-    return match, chosen, played
+        if decision is not None:
+            kinds[len(match.keys)] = decision.kind
+    return match, chosen, played, kinds
 
 
 @app.command("play")
@@ -395,8 +422,8 @@ def play(
     console = make_console()
     session: Session | None = None
     try:
-        match, chosen, played = setup_match(console, game, seed, lang, seats, config, load)
-        session = Session(console, match, lang, chosen, played)
+        match, chosen, played, kinds = setup_match(console, game, seed, lang, seats, config, load)
+        session = Session(console, match, lang, chosen, played, kinds)
         who = ", ".join(
             f"{seat}: {tr('cli.seat.human', lang) if agent is None else agent}"
             for seat, agent in zip(match.seat_names, chosen, strict=True)

@@ -20,7 +20,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from arbitre.cli import render_champs
+from arbitre.cli import render_champs, render_heresy
 from arbitre.cli.messages import tr
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg, has_message, translate
@@ -29,7 +29,10 @@ from arbitre.engine.ruleset import Result
 
 Renderer = Callable[[Mapping[str, Any], str], RenderableType]
 
-RENDERERS: dict[str, Renderer] = {"champs": render_champs.render}
+RENDERERS: dict[str, Renderer] = {
+    "champs": render_champs.render,
+    "heresy": render_heresy.render,
+}
 
 
 def register_renderer(game: str, renderer: Renderer) -> None:

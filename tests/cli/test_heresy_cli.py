@@ -1,0 +1,101 @@
+"""`arbitre play/simulate/replay/rules heresy`: the commands work for the second game."""
+
+from __future__ import annotations
+
+import json
+
+from arbitre.engine import get
+from arbitre.engine.i18n import has_message
+from arbitre.engine.record import GameRecord
+from arbitre.games.heresy.content import default_content
+
+PLAY = ["play", "heresy", "--seats", "human,random", "--seed", "1"]
+
+
+def test_simulate_heresy_json_has_no_errors(cli):
+    result = cli(["simulate", "heresy", "--games", "20", "--agents", "random,random", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["game"] == "heresy" and summary["games"] == 20
+    assert summary["errors"] == 0 and summary["error_samples"] == []
+    assert [row["seat"] for row in summary["results"]] == ["imperium", "traitor"]
+    for row in summary["results"]:
+        assert row["wins"] + row["draws"] + row["losses"] == 20
+    assert summary["mean_decisions"] > 10
+
+
+def test_rules_heresy_lists_options_and_rule_ids(cli):
+    text = cli(["rules", "heresy"])
+    assert text.exit_code == 0, text.output
+    assert "victory.anyMarker" in text.output and "HH-14.11" in text.output
+    data = json.loads(cli(["rules", "heresy", "--json", "--lang", "en"]).output)
+    assert data["game"] == "heresy"
+    assert "stacking.removed" in {o["key"] for o in data["options"]}
+    assert len(data["rule_ids"]) > 100
+
+
+def test_play_save_replay_and_load(cli, tmp_path):
+    path = tmp_path / "h.json"
+    # the Traitor (random) places an order first; then the Imperium places Rassembler
+    # on the Palace pile and draws an order, saves and leaves
+    answers = "1\n1\n4\n" + "4\n1\n" + f"save {path}\nquit\n"
+    result = cli(PLAY, input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "L'Hérésie d'Horus" in out and "Initiative" in out
+    assert "Palais  pile 1: I* · dessus : Rassembler" in out
+    assert "Au revoir." in out
+    record = GameRecord.load(path)
+    assert record.ruleset == "heresy" and record.seed == 1
+    assert record.keys[:3][0] == "action:place" and record.keys[1].startswith("card:")
+    assert record.keys[3:6] == ["action:place", "card:imperial_assemble", "pile:palace"]
+    assert "deck" in record.keys
+    # the order the Traitor placed face down is never named on the Imperium's screen
+    hidden = record.keys[1].removeprefix("card:")
+    names = {hidden, default_content().orders[hidden].name("fr")}
+    assert not any(f"{name} (coût" in out for name in names), names
+    assert "(choix caché)" in out
+
+    replay = cli(["replay", str(path), "--no-step"])
+    assert replay.exit_code == 0, replay.output
+    n = len(record.keys)
+    assert f"{n}/{n}" in replay.output
+    assert "vue publique" in replay.output  # the end board, nobody's hand shown
+    assert "Palais  pile 1: I · dessus" not in replay.output  # owner-only top card
+
+    loaded = tmp_path / "again.json"
+    again = cli(
+        ["play", "--load", str(path), "--seats", "human,random"], input=f"save {loaded}\nq\n"
+    )
+    assert again.exit_code == 0, again.output
+    assert GameRecord.load(loaded).keys == record.keys
+
+
+def test_play_in_english(cli):
+    result = cli([*PLAY, "--lang", "en"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "The Horus Heresy" in result.output
+    assert "(3) yours: Assemble (cost 1)" in result.output
+    assert "Goodbye." in result.output
+
+
+def test_hotseat_shows_each_seat_its_own_hand(cli):
+    ruleset = get("heresy")
+    state = ruleset.new({}, 1)
+    names = [{default_content().orders[c].name("fr") for c in hand} for hand in state.hands]
+    # the Traitor answers first: its hand on screen, the Imperium's not
+    result = cli(["play", "heresy", "--seats", "human,human", "--seed", "1"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "vue de Traître" in result.output
+    for name in names[1] - names[0]:
+        assert name in result.output
+    for name in names[0] - names[1]:
+        assert name not in result.output
+
+
+def test_game_menu_describes_heresy(cli):
+    assert has_message("cli.game.heresy")
+    result = cli(["play", "--seats", "human,random", "--seed", "1"], input="heresy\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "L'Hérésie d'Horus — l'Imperium contre le Traître" in result.output
+    assert "vue de Imperium" in result.output
