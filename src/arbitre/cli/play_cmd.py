@@ -51,10 +51,9 @@ from arbitre.engine.ruleset import IllegalChoice, Ruleset
 HUMAN_WORDS = ("human", "humain", "h")
 RECENT = 8
 
-# Decisions whose chosen option names what the other seats may not see (an order placed
-# face down, HH-18.14): while the game runs, the journal shows that answer to its own seat
-# only. Other choices (and every choice once the game is over) stay public.
-PRIVATE_CHOICES: dict[str, frozenset[str]] = {"heresy": frozenset({"heresy.place.card"})}
+# A decision marked `private` (e.g. an order placed face down, HH-18.14): while the game
+# runs, the journal shows that answer to its own seat only. Other choices (and every
+# choice once the game is over) stay public.
 
 
 class Quit(Exception):
@@ -130,14 +129,14 @@ class Session:
         lang: str,
         seat_agents: list[str | None],
         played: list[Played],
-        kinds: dict[int, str] | None = None,
+        hidden: set[int] | None = None,
     ) -> None:
         self.console = console
         self.match = match
         self.lang = lang
         self.seat_agents = seat_agents
         self.played = played
-        self.kinds: dict[int, str] = dict(kinds or {})  # answer number -> decision kind
+        self.hidden: set[int] = set(hidden or ())  # numbers of the private answers
         self.notices: list[Text] = []
         self.default_file = f"{match.ruleset.id}-{match.seed}.json"
         self.saved_keys: list[str] | None = list(match.keys) if match.keys else None
@@ -182,7 +181,8 @@ class Session:
             try:
                 key = self.think(decision, name)
                 play_recorded(match, key, self.played, name)
-                self.kinds[len(match.keys)] = decision.kind
+                if decision.private:
+                    self.hidden.add(len(match.keys))
             except Exception as exc:  # an AI bug must not end the game for the people
                 why = translate(exc.msg, self.lang) if isinstance(exc, IllegalChoice) else repr(exc)
                 seat = match.seat_names[decision.seat]
@@ -205,12 +205,11 @@ class Session:
 
     def shown(self, viewer: int | None) -> list[Played]:
         """The answers as `viewer` may read them: others' private choices are masked."""
-        private = PRIVATE_CHOICES.get(self.match.ruleset.id, frozenset())
-        if viewer is None or not private or self.match.decision() is None:
+        if viewer is None or not self.hidden or self.match.decision() is None:
             return self.played
         return [
             replace(p, text=Msg("cli.play.hidden_choice"))
-            if p.seat != viewer and self.kinds.get(p.index) in private
+            if p.seat != viewer and p.index in self.hidden
             else p
             for p in self.played
         ]
@@ -269,7 +268,8 @@ class Session:
             except IllegalChoice as exc:
                 self.console.print(Text(translate(exc.msg, self.lang), style="bold red"))
                 continue
-            self.kinds[len(self.match.keys)] = decision.kind
+            if decision.private:
+                self.hidden.add(len(self.match.keys))
             return
 
     def say(self, key: str, style: str = "", **args: Any) -> None:
@@ -354,7 +354,7 @@ def setup_match(
     seats: str | None,
     config: list[str] | None,
     load: Path | None,
-) -> tuple[Match, list[str | None], list[Played], dict[int, str]]:
+) -> tuple[Match, list[str | None], list[Played], set[int]]:
     """Read the options (menus when missing) and build the match, replaying a saved game."""
     record: GameRecord | None = None
     if load is not None:
@@ -391,13 +391,13 @@ def setup_match(
     }
     match = new_match(ruleset, record, lang, agents)
     played: list[Played] = []
-    kinds: dict[int, str] = {}  # answer number -> decision kind (private choices)
+    hidden: set[int] = set()  # numbers of the private answers
     for key in record.keys:
         decision = match.decision()
         step_once(match, key, played, lang)
-        if decision is not None:
-            kinds[len(match.keys)] = decision.kind
-    return match, chosen, played, kinds
+        if decision is not None and decision.private:
+            hidden.add(len(match.keys))
+    return match, chosen, played, hidden
 
 
 @app.command("play")
@@ -422,8 +422,8 @@ def play(
     console = make_console()
     session: Session | None = None
     try:
-        match, chosen, played, kinds = setup_match(console, game, seed, lang, seats, config, load)
-        session = Session(console, match, lang, chosen, played, kinds)
+        match, chosen, played, hidden = setup_match(console, game, seed, lang, seats, config, load)
+        session = Session(console, match, lang, chosen, played, hidden)
         who = ", ".join(
             f"{seat}: {tr('cli.seat.human', lang) if agent is None else agent}"
             for seat, agent in zip(match.seat_names, chosen, strict=True)

@@ -22,6 +22,9 @@ class Decision(NamedTuple):
     options: tuple[Option, ...]
     text: Msg
     rules: tuple[str, ...] = ()
+    # True when the chosen option must stay hidden from the other seats (e.g. an order
+    # placed face down): interfaces show other seats that a choice was made, not which.
+    private: bool = False
 
     def keys(self) -> list[str]:
         return [o.key for o in self.options]
@@ -38,5 +41,6 @@ class Decision(NamedTuple):
             "kind": self.kind,
             "text": self.text.to_json(),
             "rules": list(self.rules),
+            "private": self.private,
             "options": [{"key": o.key, "text": o.text.to_json()} for o in self.options],
         }

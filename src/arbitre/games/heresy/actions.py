@@ -77,7 +77,14 @@ def _sector_opts(s: HeresyState, verb: str) -> tuple[Option, ...]:
 def decide_place(s: HeresyState, f: Frame) -> Decision:
     if "card" not in f.data:
         opts = _card_opts(s, s.hands[f.seat])
-        return Decision(f.seat, "heresy.place.card", opts, Msg("heresy.q.place_card"), ("HH-18.1",))
+        return Decision(
+            f.seat,
+            "heresy.place.card",
+            opts,
+            Msg("heresy.q.place_card"),
+            ("HH-18.1", "HH-18.14"),
+            private=True,  # the order goes face down: the opponent may not learn which
+        )
     return Decision(
         f.seat, "heresy.place.pile", _sector_opts(s, "pile"), Msg("heresy.q.pile"), ("HH-18.1",)
     )
