@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -10,6 +10,11 @@ LANGS = ("fr", "en")
 
 # key -> {"fr": template, "en": template}; templates use str.format fields.
 _CATALOG: dict[str, dict[str, str]] = {}
+
+# namespace (first part of a key) -> (argument name, value, lang) -> text or None.
+# Lets a game show content names (zones, cards…) for the ids its messages carry.
+ArgResolver = Callable[[str, Any, str], str | None]
+_RESOLVERS: dict[str, ArgResolver] = {}
 
 
 _NO_ARGS: Mapping[str, Any] = MappingProxyType({})
@@ -41,6 +46,18 @@ def add_messages(catalog: Mapping[str, Mapping[str, str]]) -> None:
         _CATALOG[key] = dict(texts)
 
 
+class _Args(dict[str, Any]):
+    """Arguments for a template; a missing one shows as {name} instead of failing."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def add_arg_resolver(namespace: str, resolver: ArgResolver) -> None:
+    """Render the arguments of the messages `namespace.*` through `resolver` first."""
+    _RESOLVERS[namespace] = resolver
+
+
 def has_message(key: str) -> bool:
     return key in _CATALOG
 
@@ -62,11 +79,15 @@ def translate(msg: Msg, lang: str = "fr") -> str:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}; expected one of {LANGS}")
     template = _CATALOG.get(msg.key, {}).get(lang)
-    args = {k: _render_arg(v, lang) for k, v in msg.args.items()}
+    resolver = _RESOLVERS.get(msg.key.partition(".")[0])
+    args = {}
+    for name, value in msg.args.items():
+        shown = resolver(name, value, lang) if resolver is not None else None
+        args[name] = shown if shown is not None else _render_arg(value, lang)
     if template is None:
         body = msg.key + (" " + repr(args) if args else "")
     else:
-        body = template.format(**args)
+        body = template.format_map(_Args(args))
     return f"{body} [{msg.rule}]" if msg.rule else body
 
 

@@ -124,7 +124,8 @@ def decide_landing(s: HeresyState, f: Frame) -> Decision:
             f.seat, "heresy.landing.source", (*opts, ignore), Msg("heresy.q.landing_source"), rules
         )
     opts = [
-        Option(k, Msg("heresy.opt.mover", {"what": w})) for k, w in _choices_from(s, f, d["source"])
+        Option(k, Msg("heresy.opt.mover", {"what": w, "zone": d["source"]}))
+        for k, w in _choices_from(s, f, d["source"])
     ]
     done = Option("done", Msg("engine.done"))
     return Decision(

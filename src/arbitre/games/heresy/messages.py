@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from arbitre.engine.i18n import add_messages
+from arbitre.engine.i18n import add_arg_resolver, add_messages
+from arbitre.games.heresy.names import resolve
 
 MESSAGES: dict[str, dict[str, str]] = {
     "heresy.seat.imperium": {"fr": "l'Imperium", "en": "the Imperium"},
@@ -89,7 +90,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "heresy.opt.destination": {"fr": "{zone}", "en": "{zone}"},
     "heresy.opt.target": {"fr": "cible : {zone}", "en": "target: {zone}"},
-    "heresy.opt.mover": {"fr": "Déplacer {what}", "en": "Move {what}"},
+    "heresy.opt.mover": {"fr": "Déplacer {what} ({zone})", "en": "Move {what} ({zone})"},
     "heresy.opt.land": {"fr": "Se poser en {zone}", "en": "Land in {zone}"},
     "heresy.opt.fly": {"fr": "Voler vers {zone}", "en": "Fly to {zone}"},
     "heresy.opt.pick": {"fr": "Embarquer {what}", "en": "Pick up {what}"},
@@ -101,29 +102,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Remove the marker in {zone}",
     },
     "heresy.log.placed": {
-        "fr": "Joueur {seat} : ordre placé face cachée sur la pile {sector}",
-        "en": "Player {seat}: order placed face down on the {sector} pile",
+        "fr": "{seat} : ordre placé face cachée sur la pile {sector}",
+        "en": "{seat}: order placed face down on the {sector} pile",
     },
     "heresy.log.buried": {"fr": "Pile {sector} enterrée", "en": "The {sector} pile was buried"},
     "heresy.log.reshuffled": {
-        "fr": "Joueur {seat} : défausse mélangée en nouveau paquet Ordres",
-        "en": "Player {seat}: discard pile shuffled into a new Order deck",
+        "fr": "{seat} : défausse mélangée en nouveau paquet Ordres",
+        "en": "{seat}: discard pile shuffled into a new Order deck",
     },
     "heresy.log.advance": {
-        "fr": "Joueur {seat} : marqueur Initiative de {from} à {to}",
-        "en": "Player {seat}: initiative marker from {from} to {to}",
+        "fr": "{seat} : marqueur Initiative de {from} à {to}",
+        "en": "{seat}: initiative marker from {from} to {to}",
     },
     "heresy.log.initiative_change": {
-        "fr": "Changement d'initiative (en faveur du joueur {seat})",
-        "en": "Initiative change (in favour of player {seat})",
+        "fr": "Changement d'initiative (en faveur de {seat})",
+        "en": "Initiative change (in favour of {seat})",
     },
     "heresy.log.victory": {
-        "fr": "Victoire du joueur {seat} ({reason})",
-        "en": "Player {seat} wins ({reason})",
+        "fr": "Victoire : {seat} ({reason})",
+        "en": "{seat} wins ({reason})",
     },
     "heresy.log.event": {
-        "fr": "Joueur {seat} : événement {card} pioché",
-        "en": "Player {seat}: event {card} drawn",
+        "fr": "{seat} : événement {card} pioché",
+        "en": "{seat}: event {card} drawn",
     },
     "heresy.log.event_none": {
         "fr": "Paquet Événement vide : rien ne se passe",
@@ -135,12 +136,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Order Draw: hands refilled to six",
     },
     "heresy.log.discarded": {
-        "fr": "Joueur {seat} : {card} défaussé",
-        "en": "Player {seat}: {card} discarded",
+        "fr": "{seat} : {card} défaussé",
+        "en": "{seat}: {card} discarded",
     },
     "heresy.log.drew": {
-        "fr": "Joueur {seat} : un ordre pioché",
-        "en": "Player {seat} drew an order",
+        "fr": "{seat} : un ordre pioché",
+        "en": "{seat} drew an order",
     },
     "heresy.log.coexistence_stub": {
         "fr": "Bataille de coexistence en {zone} (pas encore mise en œuvre)",
@@ -151,8 +152,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{unit} eliminated in {zone} (stacking limit)",
     },
     "heresy.log.execute": {
-        "fr": "Joueur {seat} : exécute {card} dans le secteur {sector}",
-        "en": "Player {seat}: executes {card} in the {sector} sector",
+        "fr": "{seat} : exécute {card} dans le secteur {sector}",
+        "en": "{seat}: executes {card} in the {sector} sector",
     },
     "heresy.log.battle_stub": {
         "fr": "Ordre d'attaque {card} ({sector}) : batailles pas encore mises en œuvre",
@@ -163,8 +164,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The effect of {card} is unknown to the sources: no effect",
     },
     "heresy.log.ignored": {
-        "fr": "Joueur {seat} : effets de l'ordre ignorés",
-        "en": "Player {seat}: the order's effects are ignored",
+        "fr": "{seat} : effets de l'ordre ignorés",
+        "en": "{seat}: the order's effects are ignored",
     },
     "heresy.log.moved": {"fr": "{what} déplacé en {to}", "en": "{what} moved to {to}"},
     "heresy.log.activated": {"fr": "{zone} activée", "en": "{zone} activated"},
@@ -207,3 +208,4 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 add_messages(MESSAGES)
+add_arg_resolver("heresy", resolve)

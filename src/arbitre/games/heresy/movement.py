@@ -25,7 +25,7 @@ from arbitre.games.heresy.board import (
     take_unit,
     zone_type,
 )
-from arbitre.games.heresy.opts import one
+from arbitre.games.heresy.opts import one, two
 from arbitre.games.heresy.state import Frame, HeresyState, Unit, label
 
 AIR = "@air"  # a Hero aboard a flying transport during its move
@@ -355,9 +355,17 @@ def decide_move(s: HeresyState, f: Frame) -> Decision:
     if d["pick"] is not None:
         opts = [_dest_opt(z) for z in d["pick"][1]]
         return Decision(seat, "heresy.move.to", tuple(opts), Msg("heresy.q.move_to"), RULES)
-    opts = [one(k, "heresy.opt.mover", "what", w) for k, w, _ in movers(s, f)]
+    opts = [
+        two(k, "heresy.opt.mover", "what", w, "zone", _zone_of(s, k)) for k, w, _ in movers(s, f)
+    ]
     tail = (DONE,) if d["any"] or d["mode"] == "one" else (DONE, IGNORE)
     return Decision(seat, "heresy.move.units", (*opts, *tail), Msg("heresy.q.movers"), RULES)
+
+
+def _zone_of(s: HeresyState, key: str) -> str:
+    """Where the unit or hero an option moves stands now (so equal units read apart)."""
+    parts = key.split(":")
+    return parts[1] if parts[0] == "unit" else s.heroes.get(parts[1], "")
 
 
 def choose_move(s: HeresyState, f: Frame, key: str) -> None:
