@@ -188,3 +188,10 @@ def has_army(s: ChampsState, side: int) -> bool:
     return side == PLAYERS and any(
         h.skill == "gladiateur" and not h.captured and h.cell >= 0 for h in s.heroes
     )
+
+
+def troop(s: ChampsState, cell: int, side: int) -> tuple[list[Unit], list[Hero]]:
+    """The units of `side` on a cell, and the heroes with them (CB-5)."""
+    units = [u for u in s.units.values() if u.cell == cell and u.side == side]
+    heroes = heroes_at(s, cell) if side == PLAYERS else []
+    return units, heroes

@@ -11,7 +11,17 @@ from arbitre.engine.frames import settle as run_frames
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
-from arbitre.games.champs import activation, combat, movement, recruit, setup, turns
+from arbitre.games.champs import (
+    activation,
+    combat,
+    hazards,
+    losses,
+    movement,
+    recruit,
+    retreat,
+    setup,
+    turns,
+)
 from arbitre.games.champs.config import options, resolve
 from arbitre.games.champs.state import ChampsState
 from arbitre.games.champs.view import build_view
@@ -25,10 +35,10 @@ HANDLERS: dict[str, Handler[ChampsState]] = {
     "move": Handler(movement.decide_move, movement.choose_move, movement.auto_move),
     "travel": Handler(never, no_choice, movement.auto_travel),
     "combat": Handler(combat.decide_combat, combat.choose_combat, combat.auto_combat),
-    "loss": Handler(combat.decide_loss, combat.choose_loss, combat.auto_loss),
-    "retreat": Handler(combat.decide_retreat, combat.choose_retreat, combat.auto_retreat),
-    "trap": Handler(never, no_choice, combat.auto_trap),
-    "overflow": Handler(combat.decide_overflow, combat.choose_overflow, combat.auto_overflow),
+    "loss": Handler(losses.decide_loss, losses.choose_loss, losses.auto_loss),
+    "retreat": Handler(retreat.decide_retreat, retreat.choose_retreat, retreat.auto_retreat),
+    "trap": Handler(never, no_choice, hazards.auto_trap),
+    "overflow": Handler(hazards.decide_overflow, hazards.choose_overflow, hazards.auto_overflow),
     "recruit": Handler(recruit.decide_recruit, recruit.choose_recruit, recruit.auto_recruit),
 }
 

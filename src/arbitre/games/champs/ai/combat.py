@@ -25,8 +25,10 @@ from arbitre.games.champs.ai.values import (
     troop_loss,
     unit_value,
 )
-from arbitre.games.champs.combat import loss_candidates, retreat_cells, templar_eligible
 from arbitre.games.champs.dice import ground_troop, hero_dice, unit_dice
+from arbitre.games.champs.losses import loss_candidates
+from arbitre.games.champs.retreat import retreat_cells
+from arbitre.games.champs.skills import templar_eligible
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Hero, Unit
 from arbitre.games.champs.troops import BY_ID, CATAPULTE, TYPES
 
