@@ -16,11 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 REPORT = ROOT / "docs" / "rules-coverage.md"
 
 HERESY_IDS = ROOT / "src" / "arbitre" / "games" / "heresy" / "data" / "rule_ids.toml"
+EPIC_IDS = ROOT / "src" / "arbitre" / "games" / "epic" / "data" / "rule_ids.toml"
 
 
 def families() -> dict[str, list[tuple[str, list[str]]]]:
     """Game -> [(heading, rule IDs)]: Champs numbered in the digest, Heresy listed in data."""
     heresy = tomllib.loads(HERESY_IDS.read_text("utf-8"))
+    epic = tomllib.loads(EPIC_IDS.read_text("utf-8"))
     return {
         "champs": [
             ("Rules", [f"CB-{i}" for i in range(1, 72)]),
@@ -32,12 +34,19 @@ def families() -> dict[str, list[tuple[str, list[str]]]]:
             ("Worked examples", heresy["examples"]),
             ("Ambiguities", heresy["ambiguities"]),
         ],
+        "epic": [
+            ("Special abilities", epic["rules"]),
+            ("Core concepts", epic["core"]),
+            ("Worked examples", epic["examples"]),
+            ("Ambiguities", epic["ambiguities"]),
+        ],
     }
 
 
 # Matched left to right, so "EX_CB_3" never also counts as "CB_3"; "AMB_CB_15a" counts as 15.
-# Heresy IDs are written with underscores: HH_18_6 is HH-18.6, EX_18_1 is EX-18.1.
-_TOKEN = re.compile(r"(EX_CB|AMB_CB|CB)_(\d+)|(HH|EX)_(\d+)_(\d+)|AMB_(\d+)")
+# Heresy and Epic IDs are written with underscores: HH_18_6 is HH-18.6, EX_18_1 is EX-18.1,
+# EP_14_3 is EP-14.3, EX_EP_3 is EX-EP-3.
+_TOKEN = re.compile(r"(EX_CB|AMB_CB|EX_EP|AMB_EP|EPC|CB)_(\d+)|(HH|EX|EP)_(\d+)_(\d+)|AMB_(\d+)")
 
 
 def _ids(name: str) -> list[str]:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
 import typer
 
 app = typer.Typer(
@@ -19,12 +16,15 @@ app.add_typer(odds_app, name="odds")
 
 def _register() -> None:
     # Each command lives in its own module and attaches itself to `app` (or `odds_app`).
-    from arbitre.cli import play_cmd, replay_cmd, rules_cmd, simulate_cmd  # noqa: F401
-
-    # `odds` is written separately; until its module exists the other commands still work.
-    if importlib.util.find_spec("arbitre.cli.odds_cmd") is not None:
-        importlib.import_module("arbitre.cli.odds_cmd")
-    from arbitre.cli import content_cmd  # noqa: F401
+    from arbitre.cli import (  # noqa: F401
+        content_cmd,
+        odds_cmd,
+        odds_epic_cmd,
+        play_cmd,
+        replay_cmd,
+        rules_cmd,
+        simulate_cmd,
+    )
 
 
 def main() -> None:

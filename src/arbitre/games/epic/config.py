@@ -1,0 +1,118 @@
+"""Rule options of the Epic game: each settles an ambiguity (AMB-EP-n) or a gap of ours.
+
+Every key has a documented default. `origin` says where the default comes from:
+"seed" (the seed text / digest reading), "research" (research note, v3 rulebook S1) or
+"ours" (no source; our choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbitre.engine.i18n import Msg
+from arbitre.engine.ruleset import ConfigError, ConfigOption
+
+# key, default, choices (None: free number), rule it settles, origin of the default
+_TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str], ...] = (
+    # AMB-EP-2: how a D6 reaches 7+ (digest reading: a 6, then 4+ on a second D6).
+    ("roll.sevenPlus", "sixThen", ("sixThen", "impossible", "naturalSix"), "AMB-EP-2", "seed"),
+    # A natural 1 always misses a to-hit roll (ours; v3 has "natural 6 always hits").
+    ("roll.naturalOneMisses", True, (True, False), "EPC-12", "ours"),
+    # How "X+/Y+f" saves work: one roll against the better of the PA-modified armour
+    # target and the fixed target ("best"), or a second, fixed roll after a failed
+    # armour roll ("twoRolls").
+    ("save.dual", "best", ("best", "twoRolls"), "EPC-13", "ours"),
+    # AMB-EP-4a: an Elite (X) detachment adds X re-rolls to its player's pool.
+    (
+        "elite.pool",
+        "perDetachment",
+        ("perDetachment", "perStand", "onePerDetachment"),
+        "AMB-EP-4a",
+        "seed",
+    ),
+    # AMB-EP-4b: one pool per player for the whole game.
+    ("elite.scope", "game", ("game", "detachment", "turn"), "AMB-EP-4b", "seed"),
+    # EPC-30 / AMB-EP-8b / AMB-EP-12b: the digest reads "base edge", the v3 rulebook
+    # (research §3.1) measures centre to centre. Default: centre (research, issue 6).
+    ("measure.from", "centre", ("centre", "edge"), "EPC-30", "research"),
+    ("measure.baseRadius", 1.0, None, "EPC-30", "ours"),
+    # EPC-5: coherency distance, research §3.1 (v3): 6 cm chain.
+    ("coherency.cm", 6.0, None, "EPC-5", "research"),
+    # AMB-EP-6a/b: breakthrough is "up to", and classes 3+ do not move.
+    ("breakthrough.exact", False, (False, True), "AMB-EP-6a", "seed"),
+    ("breakthrough.bigClasses", "none", ("none", "likeClass2"), "AMB-EP-6b", "seed"),
+    # AMB-EP-15o: the +25 cm High-altitude range rule also covers Floaters.
+    ("altitude.floatersHigh", True, (True, False), "AMB-EP-15o", "seed"),
+    # research §3.2 / S3: AA weapons take -2 to hit unless the target flies or is class 5+.
+    ("aa.groundPenalty", 2, (0, 1, 2), "EPC-26", "research"),
+    # Elite re-roll in an assault duel: spent when the side is losing (ours).
+    ("assault.eliteWhen", "losing", ("losing", "losingOrTied"), "EP-4.3", "ours"),
+)
+
+DEFAULTS: dict[str, Any] = {key: default for key, default, *_ in _TABLE}
+ORIGIN: dict[str, str] = {key: origin for key, *_x, origin in _TABLE}
+
+
+def options_schema() -> tuple[ConfigOption, ...]:
+    return tuple(
+        ConfigOption(key, default, choices, rule, Msg(f"epic.option.{key}"))
+        for key, default, choices, rule, _o in _TABLE
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The resolved options, with attribute names for the hot paths."""
+
+    values: Mapping[str, Any] = field(compare=False, hash=False)
+    seven_plus: str
+    natural_one_misses: bool
+    dual_save: str
+    elite_pool: str
+    elite_scope: str
+    measure_edge: bool
+    base_radius: float
+    coherency: float
+    breakthrough_exact: bool
+    breakthrough_big: bool
+    floaters_high: bool
+    aa_ground_penalty: int
+    elite_when_tied: bool
+
+
+def resolve(config: Mapping[str, Any] | None = None) -> Rules:
+    """Validate `config` against the table; unknown keys and bad values name the key."""
+    values = dict(DEFAULTS)
+    for key, value in (config or {}).items():
+        row = next((r for r in _TABLE if r[0] == key), None)
+        if row is None:
+            raise ConfigError(f"unknown epic option {key!r}; known: {', '.join(DEFAULTS)}")
+        choices = row[2]
+        if choices is not None and value not in choices:
+            raise ConfigError(f"{key}={value!r}: choose one of {', '.join(map(str, choices))}")
+        if choices is None and (
+            isinstance(value, bool) or not isinstance(value, int | float) or value < 0
+        ):
+            raise ConfigError(f"{key}={value!r}: expected a number >= 0")
+        values[key] = value
+    return Rules(
+        values=values,
+        seven_plus=values["roll.sevenPlus"],
+        natural_one_misses=values["roll.naturalOneMisses"],
+        dual_save=values["save.dual"],
+        elite_pool=values["elite.pool"],
+        elite_scope=values["elite.scope"],
+        measure_edge=values["measure.from"] == "edge",
+        base_radius=float(values["measure.baseRadius"]),
+        coherency=float(values["coherency.cm"]),
+        breakthrough_exact=values["breakthrough.exact"],
+        breakthrough_big=values["breakthrough.bigClasses"] == "likeClass2",
+        floaters_high=values["altitude.floatersHigh"],
+        aa_ground_penalty=values["aa.groundPenalty"],
+        elite_when_tied=values["assault.eliteWhen"] == "losingOrTied",
+    )
+
+
+DEFAULT_RULES: Rules = resolve()

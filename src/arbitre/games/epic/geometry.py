@@ -1,0 +1,201 @@
+"""The table in centimetres: stands as points, distances, coherency, zones of control,
+terrain (EPC-5, EPC-7, EPC-11, EPC-30). Pure functions, no state.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from arbitre.games.epic.catalog import DataError, _Item
+from arbitre.games.epic.config import DEFAULT_RULES, Rules
+
+EPS = 1e-9
+# research §3.2 (v3): ZdC 7.5 cm diameter around Class 1-4, 12 cm around Class 5+.
+ZOC_RADIUS_SMALL = 3.75
+ZOC_RADIUS_BIG = 6.0
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    x: float
+    y: float
+
+    def to(self, other: Point) -> float:
+        """Centre-to-centre distance in cm."""
+        return math.hypot(other.x - self.x, other.y - self.y)
+
+
+def distance(a: Point, b: Point, rules: Rules = DEFAULT_RULES) -> float:
+    """EPC-30: centre to centre by default; `measure.from=edge` subtracts both radii."""
+    d = a.to(b)
+    if rules.measure_edge:
+        return max(0.0, d - 2 * rules.base_radius)
+    return d
+
+
+def within(a: Point, b: Point, cm: float, rules: Rules = DEFAULT_RULES) -> bool:
+    return distance(a, b, rules) <= cm + EPS
+
+
+def coherent(stands: Sequence[Point], rules: Rules = DEFAULT_RULES) -> bool:
+    """EPC-5: every stand within `coherency.cm` of another, all in one chain."""
+    groups = coherency_groups(stands, rules)
+    return len(groups) <= 1
+
+
+def coherency_groups(stands: Sequence[Point], rules: Rules = DEFAULT_RULES) -> list[list[int]]:
+    """The chains of stands (indices) linked by the coherency distance (EPC-5)."""
+    seen: set[int] = set()
+    groups: list[list[int]] = []
+    for start in range(len(stands)):
+        if start in seen:
+            continue
+        group, todo = [], [start]
+        seen.add(start)
+        while todo:
+            i = todo.pop()
+            group.append(i)
+            for j in range(len(stands)):
+                if j not in seen and within(stands[i], stands[j], rules.coherency, rules):
+                    seen.add(j)
+                    todo.append(j)
+        groups.append(sorted(group))
+    return groups
+
+
+def zoc_radius(cls: int) -> float:
+    """EPC-7 (research §3.2): radius of a stand's zone of control by blocking class."""
+    return ZOC_RADIUS_BIG if cls >= 5 else ZOC_RADIUS_SMALL
+
+
+def in_zoc(p: Point, owner: Point, owner_cls: int) -> bool:
+    """Strictly inside the zone (touching its rim is not entering)."""
+    return p.to(owner) < zoc_radius(owner_cls) - EPS
+
+
+def may_cross_zoc(mover_cls: int, owner_cls: int) -> bool:
+    """research §3.2: a stand may only cross an enemy ZdC if it is of higher class."""
+    return mover_cls > owner_cls
+
+
+def segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Shortest distance from `p` to the segment a-b."""
+    dx, dy = b.x - a.x, b.y - a.y
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return p.to(a)
+    t = max(0.0, min(1.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2))
+    return p.to(Point(a.x + t * dx, a.y + t * dy))
+
+
+def path_enters_zoc(a: Point, b: Point, enemies: Iterable[tuple[Point, int]]) -> bool:
+    """Whether moving a→b enters the ZoC of any enemy (point, class); a zone the stand
+    starts in is ignored (research §3.2)."""
+    for pos, cls in enemies:
+        if in_zoc(a, pos, cls):
+            continue
+        if segment_distance(pos, a, b) < zoc_radius(cls) - EPS:
+            return True
+    return False
+
+
+# --- terrain ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainKind:
+    id: str
+    name_fr: str
+    name_en: str
+    cover: int
+    impassable: frozenset[int]
+    difficult: frozenset[int]
+    landing: bool
+    structure: int
+    save: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A terrain piece: a circle (`radius` > 0) or an axis-aligned rectangle."""
+
+    kind: str
+    x0: float
+    y0: float
+    x1: float = 0.0
+    y1: float = 0.0
+    radius: float = 0.0
+
+    def contains(self, p: Point) -> bool:
+        if self.radius > 0:
+            return p.to(Point(self.x0, self.y0)) <= self.radius + EPS
+        return self.x0 - EPS <= p.x <= self.x1 + EPS and self.y0 - EPS <= p.y <= self.y1 + EPS
+
+    def crossed_by(self, a: Point, b: Point, step: float = 0.25) -> bool:
+        """Whether the segment a-b touches the area (sampled every `step` cm, ends too)."""
+        if self.radius > 0:
+            return segment_distance(Point(self.x0, self.y0), a, b) <= self.radius + EPS
+        n = max(1, math.ceil(a.to(b) / step))
+        return any(
+            self.contains(Point(a.x + (b.x - a.x) * i / n, a.y + (b.y - a.y) * i / n))
+            for i in range(n + 1)
+        )
+
+
+def load_terrain(text: str, file: str = "terrain.toml") -> dict[str, TerrainKind]:
+    out = {}
+    for tid, raw in tomllib.loads(text).items():
+        it = _Item(file, tid, raw)
+        classes: dict[str, frozenset[int]] = {}
+        for field in ("impassable", "difficult"):
+            values: list[Any] = it.get(field, list)
+            if not all(isinstance(c, int) and 1 <= c <= 7 for c in values):
+                raise DataError(file, tid, field, "expected classes 1..7")
+            classes[field] = frozenset(values)
+        out[tid] = TerrainKind(
+            id=tid,
+            name_fr=it.get("name_fr", str),
+            name_en=it.get("name_en", str),
+            cover=it.int_in("cover", 0, 6),
+            impassable=classes["impassable"],
+            difficult=classes["difficult"],
+            landing=it.get("landing", bool),
+            structure=it.int_in("structure", 0, 20, 0),
+            save=it.int_in("save", 0, 6, 0),
+            source=it.source(),
+        )
+    return out
+
+
+TERRAIN: dict[str, TerrainKind] = load_terrain(
+    resources.files("arbitre.games.epic").joinpath("data/terrain.toml").read_text("utf-8")
+)
+
+
+def terrain_at(p: Point, areas: Iterable[Area]) -> list[TerrainKind]:
+    return [TERRAIN[a.kind] for a in areas if a.contains(p)]
+
+
+def cover_save(p: Point, areas: Iterable[Area]) -> int | None:
+    """The best fixed cover save where the stand stands (research §3.6), None if none."""
+    covers = [t.cover for t in terrain_at(p, areas) if t.cover]
+    return min(covers) if covers else None
+
+
+def path_blocked(a: Point, b: Point, cls: int, areas: Iterable[Area], airborne: bool) -> bool:
+    """EPC-11: impassable terrain stops ground stands of the classes it names; Flyers at
+    Low or High altitude fly over everything (EP-16.24, EP-16.25)."""
+    if airborne:
+        return False
+    return any(cls in TERRAIN[ar.kind].impassable and ar.crossed_by(a, b) for ar in areas)
+
+
+def may_land(p: Point, areas: Iterable[Area]) -> bool:
+    """EP-16.18: no landing in a forest, on a building, in water or on impassable terrain."""
+    return all(t.landing for t in terrain_at(p, areas))
