@@ -54,3 +54,12 @@ def count(s: HeresyState, zone: str, side: int, type_: str | None = None) -> int
     return sum(
         1 for u in s.units.get(zone, ()) if u[0] == side and (type_ is None or u[1] == type_)
     )
+
+
+def combat(**parts: dict[str, list[str]]) -> dict[str, Any]:
+    """A `combat` position field: hands, decks (top first), discards, hero_decks, …"""
+    return {"combat": dict(parts)}
+
+
+def logged(s: HeresyState, key: str) -> bool:
+    return any(m.key == key for m in R.events(s))

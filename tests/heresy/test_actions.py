@@ -23,7 +23,7 @@ def test_HH_19_3_an_order_placed_since_the_last_change_cannot_be_executed() -> N
 def test_HH_19_1_executing_from_the_map_costs_1_and_recycles_reusable_orders() -> None:
     pile = {"palace": [{"card": "firefight", "owner": "traitor"}]}
     s = game({**BASE, "piles": pile})
-    play(s, "action:map", "card:firefight")
+    play(s, "action:map", "card:firefight", "ignore")
     assert s.pos[TRAITOR] == 2  # printed cost 2, paid 1
     assert s.card_reserve[TRAITOR] == ["firefight"] and s.piles["palace"] == []  # HH-20.2
 
@@ -42,8 +42,9 @@ def test_HH_18_5_only_your_own_top_card_can_be_executed() -> None:
 def test_HH_14_14_executing_from_hand_costs_the_printed_cost() -> None:
     s = game({**BASE, "hands": {"traitor": ["firefight", "drop_pods"]}})
     play(s, "action:hand", "card:firefight", "sector:palace")
+    assert any(m.key == "heresy.log.battle_stub" for m in R.events(s))  # the battle starts
+    play(s, "ignore")
     assert s.pos[TRAITOR] == 3 and s.card_reserve[TRAITOR] == ["firefight"]
-    assert any(m.key == "heresy.log.battle_stub" for m in R.events(s))  # battle hook
 
 
 def test_HH_19_14_executed_orders_go_to_the_discard_pile() -> None:

@@ -46,7 +46,7 @@ def test_EX_15_2_phases_resolve_in_the_order_reached() -> None:
             "triggered": [3],
         }
     )
-    play(s, "action:hand", "card:onslaught", "sector:palace")
+    play(s, "action:hand", "card:onslaught", "sector:palace", "ignore")
     assert s.pos[IMPERIUM] == 7
     assert s.event_discard == ["command_decisions"]  # the Event phase came first
     assert kind(s) == "heresy.order_draw.discard"  # then the Order Draw phase

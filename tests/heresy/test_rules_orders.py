@@ -35,9 +35,9 @@ def test_HH_17_4_placed_then_executed_later_or_from_hand() -> None:
     play(s, "action:place", "card:firefight", "pile:palace")  # 1 -> 2, on top: no change
     assert "action:map" not in keys(s)
     s2 = game({**BASE, "piles": {"palace": [{"card": "firefight", "owner": "traitor"}]}})
-    play(s2, "action:map", "card:firefight")
+    play(s2, "action:map", "card:firefight", "ignore")
     s3 = game({**BASE, "hands": {"traitor": ["firefight"]}})
-    play(s3, "action:hand", "card:firefight", "sector:palace")
+    play(s3, "action:hand", "card:firefight", "sector:palace", "ignore")
     assert s2.pos[TRAITOR] == 2 and s3.pos[TRAITOR] == 3  # 1 from the map, 2 from hand
 
 
@@ -87,7 +87,7 @@ def test_HH_17_10_starting_orders_carry_the_starting_icon() -> None:
 
 def test_HH_17_11_HH_21_3_HH_21_4_reusable_orders_go_to_a_public_card_reserve() -> None:
     s = game({**BASE, "hands": {"traitor": ["firefight"]}})
-    play(s, "action:hand", "card:firefight", "sector:palace")
+    play(s, "action:hand", "card:firefight", "sector:palace", "ignore")
     assert s.card_reserve[TRAITOR] == ["firefight"]
     assert R.view(s, IMPERIUM)["card_reserve"]["traitor"] == ["firefight"]
 

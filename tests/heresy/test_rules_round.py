@@ -283,7 +283,7 @@ def test_HH_19_5_HH_19_11_from_hand_the_player_picks_any_sector() -> None:
     s = game({**BASE, "hands": {"traitor": ["firefight"]}})
     play(s, "action:hand", "card:firefight")
     assert {k[7:] for k in keys(s)} == set(s.content.sectors.ids())
-    play(s, "sector:volcanus")
+    play(s, "sector:volcanus", "ignore")
     assert s.card_reserve[TRAITOR] == ["firefight"]  # reusable
 
 

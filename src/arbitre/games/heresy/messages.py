@@ -6,6 +6,110 @@ from arbitre.engine.i18n import add_arg_resolver, add_messages
 from arbitre.games.heresy.names import resolve
 
 MESSAGES: dict[str, dict[str, str]] = {
+    "heresy.opt.battle_fly": {"fr": "{what} vole vers {zone}", "en": "{what} flies to {zone}"},
+    "heresy.q.battle_fly": {
+        "fr": "Des unités volantes rejoignent-elles la bataille ?",
+        "en": "Do flying units join the battle?",
+    },
+    "heresy.opt.battle_target": {"fr": "cible : {zone}", "en": "target: {zone}"},
+    "heresy.opt.battle_origin": {"fr": "zone d'origine : {zone}", "en": "origin zone: {zone}"},
+    "heresy.opt.battle_to": {"fr": "vers {zone}", "en": "to {zone}"},
+    "heresy.opt.battle_retreat": {"fr": "retraite vers {zone}", "en": "retreat to {zone}"},
+    "heresy.opt.battle_unit": {"fr": "{unit}", "en": "{unit}"},
+    "heresy.opt.battle_hero": {"fr": "{what}", "en": "{what}"},
+    "heresy.opt.battle_card": {"fr": "{card}", "en": "{card}"},
+    "heresy.opt.battle_effect": {"fr": "effet de {card}", "en": "effect of {card}"},
+    "heresy.opt.attacker": {"fr": "l'attaquant", "en": "the attacker"},
+    "heresy.opt.defender": {"fr": "le défenseur", "en": "the defender"},
+    "heresy.opt.battle_pass": {"fr": "passer", "en": "pass"},
+    "heresy.opt.battle_retreat_attacker": {"fr": "battre en retraite", "en": "retreat"},
+    "heresy.opt.battle_eliminate": {"fr": "éliminer", "en": "eliminate"},
+    "heresy.opt.battle_accept": {"fr": "ne pas contrer", "en": "do not counter"},
+    "heresy.opt.battle_none": {"fr": "aucun effet", "en": "no effect"},
+    "heresy.opt.battle_ignore": {"fr": "ignorer l'ordre", "en": "ignore the order"},
+    "heresy.q.coexistence": {
+        "fr": "Quelle bataille de coexistence d'abord ?",
+        "en": "Which coexistence battle first?",
+    },
+    "heresy.q.battle_target": {
+        "fr": "Quelle zone cible attaquer ?",
+        "en": "Which target zone to attack?",
+    },
+    "heresy.q.battle_origin": {"fr": "Quelles zones d'origine ?", "en": "Which origin zones?"},
+    "heresy.q.battle_engage": {
+        "fr": "Quelles unités et quels Héros engager ?",
+        "en": "Which units and Heroes to engage?",
+    },
+    "heresy.q.battle_first": {
+        "fr": "Qui est actif à la première itération ?",
+        "en": "Who is active in iteration 1?",
+    },
+    "heresy.q.battle_play": {
+        "fr": "Jouer des cartes Combat, passer ou battre en retraite",
+        "en": "Play Combat cards, pass or retreat",
+    },
+    "heresy.q.battle_effect": {
+        "fr": "Quel effet spécial utiliser ?",
+        "en": "Which special effect to use?",
+    },
+    "heresy.q.battle_counter": {
+        "fr": "Défausser des cartes pour contrer l'effet ?",
+        "en": "Discard cards to counter the effect?",
+    },
+    "heresy.q.battle_free": {
+        "fr": "Quels effets gratuits utiliser ?",
+        "en": "Which free effects to use?",
+    },
+    "heresy.q.battle_pick": {
+        "fr": "Choisissez la cible de l'effet",
+        "en": "Choose the effect's target",
+    },
+    "heresy.q.battle_shields": {
+        "fr": "Défausser des cartes pour leurs boucliers ?",
+        "en": "Discard cards for their shields?",
+    },
+    "heresy.q.battle_assign": {"fr": "À qui infliger 1 dégât ?", "en": "Who takes 1 damage?"},
+    "heresy.q.battle_rout": {
+        "fr": "Où va l'unité en déroute ?",
+        "en": "Where does the routed unit go?",
+    },
+    "heresy.q.battle_advance": {
+        "fr": "Avancer dans la zone cible ?",
+        "en": "Advance into the target zone?",
+    },
+    "heresy.log.eliminated": {
+        "fr": "{unit} éliminé en {zone}",
+        "en": "{unit} eliminated in {zone}",
+    },
+    "heresy.log.damaged": {
+        "fr": "{unit} en {zone} subit {n} dégât(s)",
+        "en": "{unit} in {zone} takes {n} damage",
+    },
+    "heresy.log.hero_damaged": {"fr": "{what} subit {n} dégât(s)", "en": "{what} takes {n} damage"},
+    "heresy.log.hero_dead": {"fr": "{what} est éliminé", "en": "{what} is eliminated"},
+    "heresy.log.routed": {"fr": "{unit} en déroute vers {zone}", "en": "{unit} routs to {zone}"},
+    "heresy.log.retreat": {
+        "fr": "{seat} bat en retraite ({zone})",
+        "en": "{seat} retreats ({zone})",
+    },
+    "heresy.log.withdrawal": {
+        "fr": "Repli stratégique vers {zone}",
+        "en": "Strategic withdrawal to {zone}",
+    },
+    "heresy.log.pass": {"fr": "{seat} passe", "en": "{seat} passes"},
+    "heresy.log.played": {"fr": "{seat} joue {card}", "en": "{seat} plays {card}"},
+    "heresy.log.effect": {"fr": "Effet de {card}", "en": "Effect of {card}"},
+    "heresy.log.countered": {"fr": "Effet de {card} contré", "en": "Effect of {card} countered"},
+    "heresy.log.combat_draw": {
+        "fr": "{seat} pioche {n} carte(s) Combat",
+        "en": "{seat} draws {n} Combat card(s)",
+    },
+    "heresy.log.normal_damage": {"fr": "Dégâts normaux : {n}", "en": "Normal damage: {n}"},
+    "heresy.log.battle_end": {
+        "fr": "Fin de la bataille en {zone}",
+        "en": "End of the battle in {zone}",
+    },
+    "heresy.log.advanced": {"fr": "Avance dans {zone}", "en": "Advance into {zone}"},
     "heresy.seat.imperium": {"fr": "l'Imperium", "en": "the Imperium"},
     "heresy.seat.traitor": {"fr": "le Traître", "en": "the Traitor"},
     "heresy.reason.attrition": {
@@ -144,8 +248,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{seat} drew an order",
     },
     "heresy.log.coexistence_stub": {
-        "fr": "Bataille de coexistence en {zone} (pas encore mise en œuvre)",
-        "en": "Coexistence battle in {zone} (not implemented yet)",
+        "fr": "Bataille de coexistence en {zone}",
+        "en": "Coexistence battle in {zone}",
     },
     "heresy.log.stacking": {
         "fr": "{unit} éliminé en {zone} (limite d'empilement)",
@@ -156,8 +260,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{seat}: executes {card} in the {sector} sector",
     },
     "heresy.log.battle_stub": {
-        "fr": "Ordre d'attaque {card} ({sector}) : batailles pas encore mises en œuvre",
-        "en": "Attack order {card} ({sector}): battles not implemented yet",
+        "fr": "Ordre d'attaque {card} ({sector}) : bataille",
+        "en": "Attack order {card} ({sector}): battle",
     },
     "heresy.log.effect_unknown": {
         "fr": "Effet de {card} inconnu des sources : aucun effet",

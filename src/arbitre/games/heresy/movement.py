@@ -439,14 +439,22 @@ def _finish(s: HeresyState, f: Frame) -> None:
         s.log.append(
             Msg("heresy.log.battle_stub", {"card": f.data["card"], "sector": target}, "HH-21.19")
         )
-    if not f.data["activate"]:
-        return
-    zones = [f.data["dest"]] if f.data["mode"] == "one" else list(f.data["dests"])
-    if target is not None:
-        zones.append(target)
-    for zone in zones:
-        if zone and activate(s, zone, f.seat):
-            s.log.append(Msg("heresy.log.activated", {"zone": zone}, "HH-21.6"))
+    if f.data["activate"]:
+        zones = [f.data["dest"]] if f.data["mode"] == "one" else list(f.data["dests"])
+        if target is not None:
+            zones.append(target)
+        for zone in zones:
+            if zone and activate(s, zone, f.seat):
+                s.log.append(Msg("heresy.log.activated", {"zone": zone}, "HH-21.6"))
+    if target is not None and f.data["dest"]:
+        from arbitre.games.heresy import joining
+
+        battle = joining.new_battle(f.seat, f.data["card"], f.data["sector"], "lightning_raid")
+        joining.set_target(s, battle, target)
+        if f.data["dest"] not in battle.data["origins"]:
+            battle.data["origins"].append(f.data["dest"])
+        battle.data["stage"] = "engage"
+        s.stack.append(battle)
 
 
 # --- air transport (HH-23.4..HH-23.8, AMB-4, AMB-22) ----------------------------------

@@ -2,8 +2,8 @@
 effects only from the map (HH-20.1), ignoring an order (HH-19.12), discarding after
 execution (HH-19.14, AMB-37), and the effects the sources give beyond movement.
 
-Effects whose text is unknown, and attack orders (battles come with the battle issue), are
-logged no-ops (`stub`): the card is still played, paid and discarded.
+Attack orders start a `battle` frame (battle.py, joining.py). Effects whose text is unknown
+are logged no-ops (`_unknown_stub`): the card is still played, paid and discarded.
 """
 
 from __future__ import annotations
@@ -54,8 +54,11 @@ def _secret_routes(s: HeresyState, seat: int, card: str, sector: str, from_map: 
 
 
 def _battle_stub(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
-    """Attack orders (HH-19.10, §10): the battle issue fills this hook."""
+    """Attack orders (HH-19.10, §10): a battle (battle.py), from choosing its target."""
+    from arbitre.games.heresy.joining import new_battle
+
     s.log.append(Msg("heresy.log.battle_stub", {"card": card, "sector": sector}, "HH-19.10"))
+    s.stack.append(new_battle(seat, card, sector, strategic.card_id(card)))
 
 
 def _unknown_stub(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
@@ -103,7 +106,7 @@ BY_KIND: dict[str, Start] = {
 
 def stubbed(card_id: str, kind: str) -> bool:
     start = EFFECTS.get(card_id, BY_KIND[kind])
-    return start in (_battle_stub, _unknown_stub)
+    return start is _unknown_stub
 
 
 def execute(s: HeresyState, seat: int, card: str, sector: str, from_map: bool, cost: int) -> None:

@@ -1,8 +1,8 @@
 """Special phases (HH-16.1..HH-17.2) and the initiative change step (HH-15.3, HH-38.1..6).
 
 Each special-phase space triggers once per game (HH-15.7, initiative.move_marker); its
-frame resolves the phase. Event effects and coexistence battles are hooks that the event
-and battle issues fill: `EVENT_EFFECTS` (event id -> function) and `coexistence_battle`.
+frame resolves the phase. Event effects are a hook the event issue fills (`EVENT_EFFECTS`,
+event id -> function); coexistence battles are `battle` frames (joining.coexistence_battle).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import strategic
 from arbitre.games.heresy.board import eliminate, take_unit
-from arbitre.games.heresy.state import ACTIVE, ROUT, Frame, HeresyState, label
+from arbitre.games.heresy.state import ACTIVE, IMPERIUM, ROUT, Frame, HeresyState, label
 
 EVENT_EFFECTS: dict[str, Callable[[HeresyState, int], None]] = {}  # the event issue
 
@@ -125,12 +125,43 @@ def auto_order_draw(s: HeresyState, f: Frame) -> None:
 # --- initiative change step (HH-15.3) ---------------------------------------------------
 
 
+def _coexistence_left(s: HeresyState, f: Frame) -> list[str]:
+    return [z for z in coexisting_zones(s) if z not in f.data.setdefault("done", [])]
+
+
+def decide_coexistence(s: HeresyState, f: Frame) -> Decision | None:
+    """HH-15.3 (1), HH-25.7: the Imperium chooses the order of the coexistence battles."""
+    zones = _coexistence_left(s, f)
+    if len(zones) < 2:
+        return None
+    return Decision(
+        IMPERIUM,
+        "heresy.coexistence",
+        tuple(Option(f"zone:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in zones),
+        Msg("heresy.q.coexistence"),
+        ("HH-15.3", "HH-25.7"),
+    )
+
+
+def _start_coexistence(s: HeresyState, f: Frame, zone: str) -> None:
+    from arbitre.games.heresy.joining import coexistence_battle
+
+    f.data["done"].append(zone)
+    s.log.append(Msg("heresy.log.coexistence_stub", {"zone": zone}, "HH-15.3"))
+    s.stack.append(coexistence_battle(s, zone))
+
+
+def choose_coexistence(s: HeresyState, f: Frame, key: str) -> None:
+    _start_coexistence(s, f, key[5:])
+
+
 def auto_coexistence(s: HeresyState, f: Frame) -> None:
-    """HH-15.3 (1): a battle in every zone where enemy forces coexist — the battle issue's
-    hook; for now each such zone is only logged."""
-    s.stack.pop()
-    for zone in coexisting_zones(s):
-        s.log.append(Msg("heresy.log.coexistence_stub", {"zone": zone}, "HH-15.3"))
+    """A battle in every zone where enemy forces still coexist (each zone once)."""
+    zones = _coexistence_left(s, f)
+    if not zones:
+        s.stack.pop()
+        return
+    _start_coexistence(s, f, zones[0])
 
 
 def coexisting_zones(s: HeresyState) -> list[str]:

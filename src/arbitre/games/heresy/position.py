@@ -23,6 +23,7 @@ _FIELDS = {
     "piles",
     "events",
     "triggered",
+    "combat",
 }
 
 
@@ -109,6 +110,7 @@ def apply_position(s: HeresyState, pos: Any) -> None:
                 if n:
                     s.reserve[seat][t] = n
     _order_cards(s, pos)
+    _combat_cards(s, pos.get("combat", {}))
     if "events" in pos:
         ev = pos["events"]
         if not isinstance(ev, list) or any(e not in s.content.events for e in ev):
@@ -187,3 +189,31 @@ def _order_cards(s: HeresyState, pos: dict[str, Any]) -> None:
             card = _cards(s, [entry.get("card")], where + ".card", seen)[0]
             owner = _seat(entry.get("owner"), where + ".owner")
             s.piles[sector].append((card, owner, bool(entry.get("fresh", False))))
+
+
+_COMBAT_PARTS = ("hands", "decks", "discards", "hero_decks", "hero_discards")
+
+
+def _combat_cards(s: HeresyState, combat: Any) -> None:
+    """Combat and Hero Combat cards per seat; a position lists them all: every part it
+    leaves out is empty (so a position without `combat` has no Combat cards at all)."""
+    combat = _per_object(combat, "combat")
+    seen: set[str] = set()
+    for part in combat:
+        if part not in _COMBAT_PARTS:
+            raise ConfigError(f"position.combat.{part}: unknown field; known: {_COMBAT_PARTS}")
+    for part in _COMBAT_PARTS:
+        target = getattr(s, "combat_" + part if not part.startswith("hero") else part)
+        for seat in (0, 1):
+            target[seat] = []
+        for who, cards in _per_seat(combat.get(part, {}), f"combat.{part}").items():
+            out = []
+            for i, card in enumerate(cards if isinstance(cards, list) else [None]):
+                where = f"combat.{part}.{who}[{i}]"
+                if not isinstance(card, str) or card.partition("#")[0] not in s.content.combat:
+                    raise ConfigError(f"position.{where}: unknown combat card {card!r}")
+                if card in seen:
+                    raise ConfigError(f"position.{where}: card {card!r} is already elsewhere")
+                seen.add(card)
+                out.append(card)
+            target[_seat(who, f"combat.{part}")] = out

@@ -11,7 +11,16 @@ from arbitre.engine.frames import settle as run_frames
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
-from arbitre.games.heresy import actions, effects, initiative, landing, movement, orders, phases
+from arbitre.games.heresy import (
+    actions,
+    battle,
+    effects,
+    initiative,
+    landing,
+    movement,
+    orders,
+    phases,
+)
 from arbitre.games.heresy.config import options, resolve
 from arbitre.games.heresy.setup import new_state
 from arbitre.games.heresy.state import SEATS, HeresyState
@@ -29,7 +38,10 @@ HANDLERS: dict[str, Handler[HeresyState]] = {
     "landing": Handler(landing.decide_landing, landing.choose_landing, no_auto),
     "vigor": Handler(effects.decide_vigor, effects.choose_vigor, effects.auto_pop),
     "tanks": Handler(effects.decide_tanks, effects.choose_tanks, effects.auto_pop),
-    "coexistence": Handler(never, no_choice, phases.auto_coexistence),
+    "coexistence": Handler(
+        phases.decide_coexistence, phases.choose_coexistence, phases.auto_coexistence
+    ),
+    "battle": Handler(battle.decide_battle, battle.choose_battle, battle.auto_battle),
     "stacking": Handler(phases.decide_stacking, phases.choose_stacking, phases.auto_stacking),
     "event": Handler(never, no_choice, phases.auto_event),
     "order_draw": Handler(

@@ -42,6 +42,9 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeresyState:
     corruption(s, scenario)  # step 6 (hook)
     setup_bombardment(s, scenario)  # step 7 (hook)
     prepare_orders(s)  # step 8
+    from arbitre.games.heresy.combat_cards import build_decks
+
+    build_decks(s)  # HH-12.14
     position = config.get("position")
     if position is not None:
         from arbitre.games.heresy.position import apply_position

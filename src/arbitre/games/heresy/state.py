@@ -62,6 +62,12 @@ class HeresyState:
     piles: dict[str, list[PileCard]] = field(default_factory=dict)  # last = top
     events: list[tuple[int, str]] = field(default_factory=list)  # (act, card), top first
     event_discard: list[str] = field(default_factory=list)
+    # Combat and Hero Combat cards (HH-26.1..HH-26.6): hands mix both kinds, decks top first
+    combat_hands: list[list[str]] = field(default_factory=lambda: [[], []])
+    combat_decks: list[list[str]] = field(default_factory=lambda: [[], []])
+    combat_discards: list[list[str]] = field(default_factory=lambda: [[], []])
+    hero_decks: list[list[str]] = field(default_factory=lambda: [[], []])
+    hero_discards: list[list[str]] = field(default_factory=lambda: [[], []])
     stack: list[Frame] = field(default_factory=list)
     over: bool = False
     winner: int = -1
@@ -95,6 +101,11 @@ class HeresyState:
             piles={k: list(v) for k, v in self.piles.items()},
             events=list(self.events),
             event_discard=list(self.event_discard),
+            combat_hands=[list(x) for x in self.combat_hands],
+            combat_decks=[list(x) for x in self.combat_decks],
+            combat_discards=[list(x) for x in self.combat_discards],
+            hero_decks=[list(x) for x in self.hero_decks],
+            hero_discards=[list(x) for x in self.hero_discards],
             stack=[f.copy() for f in self.stack],
             over=self.over,
             winner=self.winner,
@@ -128,6 +139,11 @@ class HeresyState:
             "piles": {k: [list(c) for c in v] for k, v in sorted(self.piles.items())},
             "events": [list(e) for e in self.events],
             "event_discard": list(self.event_discard),
+            "combat_hands": [list(x) for x in self.combat_hands],
+            "combat_decks": [list(x) for x in self.combat_decks],
+            "combat_discards": [list(x) for x in self.combat_discards],
+            "hero_decks": [list(x) for x in self.hero_decks],
+            "hero_discards": [list(x) for x in self.hero_discards],
             "stack": [[f.kind, f.seat, f.data] for f in self.stack],
             "over": self.over,
             "winner": self.winner,

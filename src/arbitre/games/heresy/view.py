@@ -56,10 +56,43 @@ def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
         "piles": piles,
         "events": len(s.events),
         "event_discard": list(s.event_discard),
+        "combat": _combat_view(s, seat),
         "decision": decision,
         "over": s.over,
         "winner": SEATS[s.winner] if s.over else None,
     }
+
+
+def _combat_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
+    """HH-26.6: the opponent's Combat hand shows only how many normal and Hero cards."""
+    from arbitre.games.heresy.combat_cards import is_hero
+
+    hands: dict[str, Any] = {}
+    for i, h in enumerate(s.combat_hands):
+        heroes = sum(1 for c in h if is_hero(s, c))
+        hands[SEATS[i]] = list(h) if seat == i else {"combat": len(h) - heroes, "hero": heroes}
+    return {
+        "hands": hands,
+        "decks": {SEATS[i]: len(d) for i, d in enumerate(s.combat_decks)},
+        "hero_decks": {SEATS[i]: len(d) for i, d in enumerate(s.hero_decks)},
+        "discards": {SEATS[i]: list(d) for i, d in enumerate(s.combat_discards)},
+        "hero_discards": {SEATS[i]: list(d) for i, d in enumerate(s.hero_discards)},
+    }
+
+
+def _resample_combat(s: HeresyState, seat: int, rng: Rng) -> None:
+    """The opponent's hand (normal with normal, Hero with Hero) and every deck's order."""
+    from arbitre.games.heresy.combat_cards import is_hero
+
+    for who in (0, 1):
+        for hero, deck in ((False, s.combat_decks[who]), (True, s.hero_decks[who])):
+            hand = s.combat_hands[who]
+            idx = [i for i, c in enumerate(hand) if is_hero(s, c) == hero] if who != seat else []
+            cards = [hand[i] for i in idx] + deck
+            rng.shuffle(cards)
+            for i, c in zip(idx, cards, strict=False):
+                hand[i] = c
+            deck[:] = cards[len(idx) :]
 
 
 def _pinned(s: HeresyState) -> set[str]:
@@ -97,5 +130,6 @@ def determinize(state: HeresyState, seat: int, rng: Rng) -> HeresyState:
         rng.shuffle(cards)
         for i, card in zip(idx, cards, strict=True):
             s.events[i] = (s.events[i][0], card)
+    _resample_combat(s, seat, rng)
     s.rng = Rng(rng.next64())
     return s

@@ -1,0 +1,390 @@
+"""The `battle` frame (HH-25.1, HH-26.1..HH-30.13): joining, preparing, the six steps of
+each iteration, the end of the battle and the advance. Stages live in `f.data["stage"]`:
+target, origin, engage, prepare, first, play, effect, counter, free, damage, shields,
+assign, next, end, advance (plus `pick` for card effects and `rout` for routing units).
+"""
+
+from __future__ import annotations
+
+from arbitre.engine.decision import Decision, Option
+from arbitre.engine.i18n import Msg
+from arbitre.games.heresy import combat_cards as cc
+from arbitre.games.heresy import damage as dmg
+from arbitre.games.heresy import joining
+from arbitre.games.heresy.board import add_unit
+from arbitre.games.heresy.state import Frame, HeresyState
+
+DONE = Option("done", Msg("engine.done"))
+
+
+def _opt(key: str) -> Option:
+    """A battle option and its text: `kind:value` keys name a zone, unit, Hero or card."""
+    if key == "done":
+        return DONE
+    kind, _, rest = key.partition(":")
+    if kind in ("target", "origin", "to", "retreat") and rest:
+        return Option(key, Msg(f"heresy.opt.battle_{kind}", {"zone": rest}))
+    if kind == "fly":
+        zone, text, dest = rest.split(":")
+        return Option(key, Msg("heresy.opt.battle_fly", {"what": f"{zone}:{text}", "zone": dest}))
+    if kind == "unit":
+        return Option(key, Msg("heresy.opt.battle_unit", {"unit": rest}))
+    if kind == "hero":
+        return Option(key, Msg("heresy.opt.battle_hero", {"what": rest}))
+    if kind in ("card", "effect"):
+        return Option(key, Msg(f"heresy.opt.battle_{kind}", {"card": rest}))
+    if kind == "retreat":
+        return Option(key, Msg("heresy.opt.battle_retreat_attacker"))
+    return Option(key, Msg(f"heresy.opt.battle_{kind}" if not rest else f"heresy.opt.{rest}"))
+
+
+def _ask(seat: int, kind: str, keys: list[str], rules: tuple[str, ...], *extra: Option) -> Decision:
+    return Decision(
+        seat,
+        f"heresy.battle.{kind}",
+        (*(_opt(k) for k in keys), *extra),
+        Msg(f"heresy.q.battle_{kind}"),
+        rules,
+    )
+
+
+def _side_gone(s: HeresyState, f: Frame) -> bool:
+    """AMB-3: a side with no engaged unit and no engaged Hero left ends the battle."""
+    return any(not dmg.engaged(f, seat) and not dmg.engaged_heroes(s, f, seat) for seat in (0, 1))
+
+
+FIGHTING = (
+    "first",
+    "play",
+    "effect",
+    "counter",
+    "free",
+    "damage",
+    "shields",
+    "assign",
+    "pick",
+    "next",
+)
+
+
+def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
+    d = f.data
+    st = d["stage"]
+    if st in FIGHTING and not d["routs"] and (d["ended"] or _side_gone(s, f)):
+        d["stage"] = "end"
+        return None
+    if d["routs"] and st not in ("end", "advance"):
+        seat, _zone, text = d["routs"][0]
+        if seat == d["att"] and not d["coex"]:
+            return None
+        zones = dmg.rout_options(s, f, seat, text)
+        return _ask(seat, "rout", [f"to:{z}" for z in zones], ("HH-31.5",), _opt("eliminate"))
+    att, active = d["att"], d["active"]
+    passive = 1 - active
+    if st == "target":
+        return _ask(
+            att,
+            "target",
+            [f"target:{z}" for z in joining.targets(s, f)],
+            ("HH-25.3",),
+            _opt("ignore"),
+        )
+    if st == "origin":
+        keys = [f"origin:{z}" for z in joining.origin_zones(s, f, d["target"])]
+        if not keys or not joining.room_for_origin(f):
+            return None
+        extra = (DONE,) if d["origins"] else ()
+        return _ask(att, "origin", keys, ("HH-25.4", "HH-25.5"), *extra)
+    if st == "fly":
+        keys = joining.fly_options(s, f)
+        return _ask(att, "fly", keys, ("HH-25.8", "HH-25.9"), DONE) if keys else None
+    if st == "engage":
+        keys = joining.engage_options(s, f)
+        return _ask(att, "engage", keys, ("HH-25.12",), DONE) if keys else None
+    if st == "first":
+        return _ask(d["def"], "first", ["first:attacker", "first:defender"], ("HH-26.9",))
+    if st == "play":
+        hand = [c for c in s.combat_hands[active] if c not in d["played"]]
+        if not d["played"] and not hand:
+            return None
+        keys = [f"card:{c}" for c in dict.fromkeys(hand)] if len(d["played"]) < d["it"] else []
+        if not d["played"]:
+            keys.append("pass")
+            if dmg.can_retreat(s, f, active):
+                keys += (
+                    ["retreat"]
+                    if active == att
+                    else [f"retreat:{z}" for z in dmg.retreat_zones(s, f, active)]
+                )
+        elif not keys:
+            return None
+        else:
+            keys.append("done")
+        return _ask(active, "play", keys, ("HH-26.11", "HH-26.12", "HH-26.13"))
+    if st == "effect":
+        keys = _effects(s, f, free=False)
+        return (
+            _ask(active, "effect", keys, ("HH-26.14", "HH-26.15"), _opt("none")) if keys else None
+        )
+    if st == "counter":
+        if not s.combat_hands[passive]:
+            return None
+        keys = [f"card:{c}" for c in dict.fromkeys(s.combat_hands[passive])]
+        return _ask(passive, "counter", keys, ("HH-26.16",), _opt("accept"))
+    if st == "free":
+        keys = _effects(s, f, free=True)
+        return _ask(active, "free", keys, ("HH-28.2",), DONE) if keys else None
+    if st == "pick":
+        p = d["pick"]
+        keys = cc.pick_options(s, f) if p["left"] > 0 else []
+        if not keys:
+            return None
+        extra = (DONE,) if p["what"] == "terrify" else ()
+        return _ask(p["seat"], "pick", keys, ("HH-27.3",), *extra)
+    if st == "shields":
+        if d["dmg"] <= 0 or d["shielded"] >= d["it"] or not s.combat_hands[passive]:
+            return None
+        keys = [f"card:{c}" for c in dict.fromkeys(s.combat_hands[passive])]
+        return _ask(passive, "shields", keys, ("HH-28.4", "HH-29.1"), DONE)
+    if st == "assign":
+        keys = dmg.damage_targets(s, f)
+        return (
+            _ask(active, "assign", keys, ("HH-29.3", "HH-29.4")) if keys and d["dmg"] > 0 else None
+        )
+    if st == "advance":
+        keys = dmg.advance_options(s, f)
+        return _ask(att, "advance", keys, ("HH-30.11",), DONE) if keys else None
+    return None
+
+
+def _effects(s: HeresyState, f: Frame, free: bool) -> list[str]:
+    """HH-26.14, HH-28.2: one normal effect, any free effects, conditions met."""
+    d = f.data
+    if not free and d["effect_done"]:
+        return []
+    out = []
+    for c in d["played"]:
+        if c in d["used"] or bool(cc.card(s, c).free) != free:
+            continue
+        if cc.condition_met(s, f, d["active"], c):
+            out.append(f"effect:{c}")
+    return out
+
+
+def choose_battle(s: HeresyState, f: Frame, key: str) -> None:
+    d = f.data
+    st = d["stage"]
+    if d["routs"] and st not in ("end", "advance"):
+        seat, zone, text = d["routs"].pop(0)
+        dmg.rout_unit(s, f, seat, zone, text, "" if key == "eliminate" else key[3:])
+        return
+    if st == "target":
+        if key == "ignore":
+            d["stage"] = "gone"
+            return
+        joining.set_target(s, f, key[7:])
+        d["stage"] = "origin"
+    elif st == "origin":
+        if key == "done":
+            d["stage"] = "fly"
+        else:
+            d["origins"].append(key[7:])
+    elif st == "fly":
+        if key == "done":
+            d["stage"] = "engage"
+        else:
+            joining.fly(s, f, key)
+    elif st == "engage":
+        if key == "done":
+            _joined(s, f)
+        else:
+            joining.engage(f, key)
+    elif st == "first":
+        d["active"] = d["att"] if key == "first:attacker" else d["def"]
+        d["stage"] = "play"
+    elif st == "play":
+        _choose_play(s, f, key)
+    elif st == "effect":
+        if key == "none":
+            d["stage"] = "free"
+        else:
+            _start_effect(s, f, key[7:], normal=True)
+    elif st == "counter":
+        _choose_counter(s, f, key)
+    elif st == "free":
+        if key == "done":
+            d["stage"] = "damage"
+        else:
+            _start_effect(s, f, key[7:], normal=False)
+    elif st == "pick":
+        if key == "done":
+            d["pick"]["left"] = 0
+        else:
+            cc.apply_pick(s, f, key)
+    elif st == "shields":
+        if key == "done":
+            d["shielded"] = d["it"]
+        else:
+            c = key[5:]
+            s.combat_hands[1 - d["active"]].remove(c)
+            cc.discard(s, 1 - d["active"], c)
+            d["dmg"] = max(0, d["dmg"] - (cc.card(s, c).shields or 0))
+            d["shielded"] += 1
+    elif st == "assign":
+        d["dmg"] -= 1
+        if key.startswith("hero:"):
+            dmg.damage_hero(s, f, key[5:], 1)
+        else:
+            _, zone, text = key.split(":", 2)
+            dmg.damage_unit(s, f, 1 - d["active"], zone, text, 1)
+    elif st == "advance":
+        _advance(s, f, key)
+
+
+def _choose_play(s: HeresyState, f: Frame, key: str) -> None:
+    d = f.data
+    if key == "pass":
+        s.log.append(Msg("heresy.log.pass", {"seat": d["active"]}, "HH-26.12"))
+        d["stage"] = "next"
+    elif key.startswith("retreat"):
+        d["retreated"] = d["active"]
+        dmg.retreat(s, f, d["active"], key[8:])
+        d["stage"] = "end"
+    elif key == "done":
+        d["stage"] = "effect"
+    else:
+        c = key[5:]
+        s.combat_hands[d["active"]].remove(c)
+        d["played"].append(c)
+        s.log.append(Msg("heresy.log.played", {"seat": d["active"], "card": c}, "HH-26.11"))
+
+
+def _start_effect(s: HeresyState, f: Frame, c: str, normal: bool) -> None:
+    d = f.data
+    d["used"].append(c)
+    if normal:
+        d["effect_done"] = True
+    d["eff"], d["paid"] = c, 0
+    if cc.card(s, c).counter:
+        d["stage"] = "counter"
+    else:
+        _apply(s, f, c)
+
+
+def _apply(s: HeresyState, f: Frame, c: str) -> None:
+    d = f.data
+    s.log.append(Msg("heresy.log.effect", {"card": c}, "HH-28.1"))
+    d["stage"] = "free"
+    cc.effect_of(c)(s, f, d["active"])
+    if d["pick"] is not None:
+        d["stage"] = "pick"
+
+
+def _choose_counter(s: HeresyState, f: Frame, key: str) -> None:
+    d = f.data
+    passive = 1 - d["active"]
+    if key == "accept":
+        _apply(s, f, d["eff"])
+        return
+    c = key[5:]
+    s.combat_hands[passive].remove(c)
+    cc.discard(s, passive, c)
+    d["paid"] += cc.card(s, c).shields or 0
+    if d["paid"] >= (cc.card(s, d["eff"]).counter or 0):
+        s.log.append(Msg("heresy.log.countered", {"card": d["eff"]}, "HH-26.16"))
+        d["stage"] = "free"
+
+
+def _joined(s: HeresyState, f: Frame) -> None:
+    """HH-21.8, EX-21.3: the attacker's markers on the target and every origin zone."""
+    d = f.data
+    for zone in [d["target"], *d["origins"]]:
+        dmg.activate_zone(s, d["att"], zone)
+    d["stage"] = "prepare"
+
+
+def _next(s: HeresyState, f: Frame) -> None:
+    """Step 6 (HH-29.5) and the end conditions of HH-30.9."""
+    d = f.data
+    for c in d["played"]:
+        cc.discard(s, d["active"], c)
+    d.update(played=[], used=[], pick=None, effect_done=False, it=d["it"] + 1)
+    d["active"] = 1 - d["active"]
+    if d["it"] > d["iters"] or not any(s.combat_hands):
+        d["stage"] = "end"
+    else:
+        d["stage"] = "play"
+
+
+def _end(s: HeresyState, f: Frame) -> None:
+    """HH-30.10, HH-30.12: unused cards are discarded; then the advance (HH-30.11)."""
+    d = f.data
+    for c in d["played"]:
+        cc.discard(s, d["active"], c)
+    d["played"] = []
+    for seat in (0, 1):
+        for c in s.combat_hands[seat]:
+            cc.discard(s, seat, c)
+        s.combat_hands[seat] = []
+    s.log.append(Msg("heresy.log.battle_end", {"zone": d["target"]}, "HH-30.9"))
+    d["stage"] = "advance"
+
+
+def _advance(s: HeresyState, f: Frame, key: str) -> None:
+    d = f.data
+    if key == "done":
+        d["stage"] = "gone"
+        return
+    if key.startswith("hero:"):
+        s.heroes[key[5:]] = d["target"]
+        d["heroes"].remove(key[5:])
+    else:
+        _, zone, text = key.split(":", 2)
+        add_unit(s, d["target"], dmg.take(s, zone, d["att"], text))
+        dmg.disengage(f, d["att"], zone, text)
+    s.log.append(Msg("heresy.log.advanced", {"zone": d["target"]}, "HH-30.11"))
+
+
+def auto_battle(s: HeresyState, f: Frame) -> None:
+    d = f.data
+    st = d["stage"]
+    if d["routs"] and st not in ("end", "advance"):
+        seat, zone, text = d["routs"].pop(0)
+        dmg.rout_unit(s, f, seat, zone, text, "")
+    elif st in ("target", "gone", "advance"):
+        s.stack.pop()  # no legal target, or the battle is over
+    elif st == "origin":
+        d["stage"] = "fly"
+    elif st == "fly":
+        d["stage"] = "engage"
+    elif st == "engage":
+        _joined(s, f)
+    elif st == "prepare":
+        cc.prepare(s, f)
+    elif st == "play":
+        d["stage"] = "next" if not d["played"] else "effect"
+    elif st in ("effect", "counter"):
+        if st == "counter":
+            _apply(s, f, d["eff"])
+        else:
+            d["stage"] = "free"
+    elif st == "free":
+        d["stage"] = "damage"
+    elif st == "pick":
+        d["pick"] = None
+        d["stage"] = "free"
+    elif st == "damage":
+        total = sum(cc.card(s, c).attack or 0 for c in d["played"])
+        if d["active"] == d["att"]:
+            total -= joining.fortification(s, f)
+        d["dmg"], d["shielded"] = max(0, total), 0
+        s.log.append(Msg("heresy.log.normal_damage", {"n": d["dmg"]}, "HH-28.3"))
+        d["stage"] = "shields"
+    elif st == "shields":
+        d["stage"] = "assign"
+    elif st == "assign":
+        d["stage"] = "next"
+    elif st == "next":
+        _next(s, f)
+    elif st == "end":
+        _end(s, f)

@@ -1,0 +1,184 @@
+"""Joining a battle (HH-25.2..HH-25.15): target zone, origin zones, engaging units, and
+the coexistence battle's set-up (HH-25.7, HH-25.15)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.games.heresy import damage as dmg
+from arbitre.games.heresy.board import (
+    FRIENDLY,
+    NEUTRAL,
+    activated,
+    add_unit,
+    hero_side,
+    units_of,
+)
+from arbitre.games.heresy.state import IMPERIUM, TRAITOR, Frame, HeresyState, label
+
+ORIGIN_LIMIT = {"firefight": 1}  # HH-25.4: Feu de Combat, one origin zone; others any
+ITERATIONS = {"firefight": 4, "imperial_assault": 6, "traitor_assault": 6, "onslaught": 8}
+
+
+def new_battle(seat: int, card: str, sector: str, order_id: str) -> Frame:
+    data: dict[str, Any] = {
+        "card": card,
+        "sector": sector,
+        "att": seat,
+        "def": 1 - seat,
+        "coex": False,
+        "target": "",
+        "origins": [],
+        "limit": ORIGIN_LIMIT.get(order_id, 0),
+        "iters": ITERATIONS.get(order_id, 4),
+        "stage": "target",
+        "eng": [],
+        "heroes": [],
+        "it": 1,
+        "active": seat,
+        "played": [],
+        "used": [],
+        "routs": [],
+        "pick": None,
+        "ended": False,
+        "retreated": -1,
+        "effect_done": False,
+        "eff": "",
+        "paid": 0,
+        "dmg": 0,
+        "shielded": 0,
+    }
+    return Frame("battle", seat, data)
+
+
+def coexistence_battle(s: HeresyState, zone: str) -> Frame:
+    """HH-25.7, HH-25.15, HH-24.4: the Imperium attacks, the zone is target and origin,
+    everything there is engaged, 8 iterations, nothing is activated (HH-21.16)."""
+    f = new_battle(IMPERIUM, "", "", "")
+    f.data.update(coex=True, target=zone, origins=[zone], iters=8, stage="prepare")
+    f.data["eng"] = [[u[0], zone, label(u)] for u in s.units.get(zone, ())]
+    f.data["heroes"] = sorted(h for h, z in s.heroes.items() if z == zone)
+    return f
+
+
+def _hero_there(s: HeresyState, zone: str, seat: int) -> bool:
+    return any(z == zone and hero_side(s, h) == seat for h, z in s.heroes.items())
+
+
+def origin_zones(s: HeresyState, f: Frame, target: str) -> list[str]:
+    """HH-25.5: adjacent, holding an attacker's unit, not activated for him."""
+    seat = f.data["att"]
+    return sorted(
+        z
+        for z in s.content.graph.neighbours(target)
+        if units_of(s, z, seat) and not activated(s, z, seat) and z not in f.data["origins"]
+    )
+
+
+def targets(s: HeresyState, f: Frame) -> list[str]:
+    """HH-25.3: a zone of the order's sector with an enemy unit or enemy Hero, from which
+    the attack can be made (an origin zone or the attacker's own units there)."""
+    seat = f.data["att"]
+    out = []
+    for z in s.content.graph.sector_zones(f.data["sector"]):
+        if not (units_of(s, z, 1 - seat) or _hero_there(s, z, 1 - seat)):
+            continue
+        if units_of(s, z, seat) or origin_zones(s, f, z):
+            out.append(z)
+    return out
+
+
+def set_target(s: HeresyState, f: Frame, zone: str) -> None:
+    """HH-25.6, HH-25.14: own units in the target make it an extra origin zone; every
+    unit and Hero there is engaged."""
+    f.data["target"] = zone
+    f.data["eng"] = [[u[0], zone, label(u)] for u in s.units.get(zone, ())]
+    f.data["heroes"] = sorted(h for h, z in s.heroes.items() if z == zone)
+    if units_of(s, zone, f.data["att"]):
+        f.data["origins"].append(zone)
+
+
+def room_for_origin(f: Frame) -> bool:
+    limit = f.data["limit"]
+    extra = [z for z in f.data["origins"] if z != f.data["target"]]
+    return not limit or len(extra) < limit
+
+
+def fly_options(s: HeresyState, f: Frame) -> list[str]:
+    """HH-25.8, HH-25.9, AMB-23: a flying unit not in an activated zone may fly up to 3 MP
+    to a friendly or neutral zone adjacent to the target that can be an origin zone (a new
+    one only within the order's limit); it carries nobody (HH-25.10)."""
+    from arbitre.games.heresy.movement import _types, reach
+
+    seat, target = f.data["att"], f.data["target"]
+    types = _types(s, seat)
+    dests = [
+        z
+        for z in sorted(s.content.graph.neighbours(target))
+        if types[z] in (FRIENDLY, NEUTRAL)
+        and not activated(s, z, seat)
+        and (z in f.data["origins"] or room_for_origin(f))
+    ]
+    out = []
+    for zone in sorted(s.units):
+        if zone == target or zone in f.data["origins"] or activated(s, zone, seat):
+            continue
+        flyers = {label(u) for u in units_of(s, zone, seat) if s.content.units[u[1]].flying}
+        if not flyers or not dests:
+            continue
+        reached = reach(s, seat, zone, 3, True, types)
+        out += [f"fly:{zone}:{t}:{d}" for t in sorted(flyers) for d in dests if d in reached]
+    return out
+
+
+def fly(s: HeresyState, f: Frame, key: str) -> None:
+    _, zone, text, dest = key.split(":", 3)
+    add_unit(s, dest, dmg.take(s, zone, f.data["att"], text))
+    if dest not in f.data["origins"]:
+        f.data["origins"].append(dest)
+    f.data["eng"].append([f.data["att"], dest, text])
+
+
+def engage_options(s: HeresyState, f: Frame) -> list[str]:
+    """HH-25.12: any of the attacker's units and Heroes in the origin zones."""
+    seat, target = f.data["att"], f.data["target"]
+    out: list[str] = []
+    for zone in f.data["origins"]:
+        if zone == target:
+            continue
+        engaged = [t for k, z, t in f.data["eng"] if k == seat and z == zone]
+        for u in dict.fromkeys(label(u) for u in units_of(s, zone, seat)):
+            here = sum(1 for x in units_of(s, zone, seat) if label(x) == u)
+            if engaged.count(u) < here:
+                out.append(f"unit:{zone}:{u}")
+        for h, z in sorted(s.heroes.items()):
+            if z == zone and hero_side(s, h) == seat and h not in f.data["heroes"]:
+                out.append(f"hero:{h}")
+    return out
+
+
+def engage(f: Frame, key: str) -> None:
+    if key.startswith("hero:"):
+        f.data["heroes"].append(key[5:])
+        return
+    _, zone, text = key.split(":", 2)
+    f.data["eng"].append([f.data["att"], zone, text])
+
+
+def fortification(s: HeresyState, f: Frame) -> int:
+    """HH-33.9, HH-33.10, HH-34.2, HH-34.5 (AMB-7), without breach markers."""
+    d = f.data
+    if d["coex"]:
+        return 0
+    eng = dmg.engaged(f, d["att"])
+    if not eng or any(z == d["target"] for z, _t in eng):
+        return 0
+    fly = any(dmg.flying(s, t) for _z, t in eng)
+    if s.content.zones[d["target"]].fortified:
+        return 1 if fly else 2
+    if all(s.content.graph.is_crevasse(z, d["target"]) for z, _t in eng):
+        return 1 if fly else 2
+    return 0
+
+
+__all__ = ["TRAITOR", "coexistence_battle", "new_battle"]
