@@ -126,3 +126,18 @@ def target(s: ChampsState, key: str) -> int:
     c = s.bf.parse(key.rsplit(":", 1)[-1].rsplit(">", 1)[-1])
     assert c is not None
     return c
+
+
+def thief_duel() -> dict[str, Any]:
+    """EX-CB-12's position: P2's Thief with a Soldier and an Air Soldier against the same."""
+    return {
+        "units": [
+            U("soldats", (3, 3)),
+            U("airs", (3, 3)),
+            U("soldats", (3, 4), side="mj"),
+            U("airs", (3, 4), side="mj"),
+        ],
+        "heroes": [H("p2", (3, 3))],
+        "turn": {"seat": "p2"},
+        "dice": [1, 3, 4, 6, 2, 2],
+    }

@@ -22,6 +22,7 @@ from tests.champs.helpers import (
     play,
     res,
     target,
+    thief_duel,
 )
 
 
@@ -407,21 +408,7 @@ def test_AMB_CB_20_lone_hero_and_thief_variants(tmp_path):
     )
     play(s, "act:3,3", "move")
     assert "to:5,5" in keys(s)
-    s2 = game(
-        tmp_path,
-        {
-            "units": [
-                U("soldats", (3, 3)),
-                U("airs", (3, 3)),
-                U("soldats", (3, 4), side="mj"),
-                U("airs", (3, 4), side="mj"),
-            ],
-            "heroes": [H("p2", (3, 3))],
-            "turn": {"seat": "p2"},
-            "dice": [1, 3, 4, 6, 2, 2],
-        },
-        thief__mode="moveOneDie",
-    )
+    s2 = game(tmp_path, thief_duel(), thief__mode="moveOneDie")
     ev = play(s2, "act:3,3", "attack:3,3>3,4", "take:6")
     res = next(m for m in ev if m.key == "champs.ev.result")
     assert (res.args["att"], res.args["dfn"]) == (14, 4)  # the 6 moved over, pools 4 and 2

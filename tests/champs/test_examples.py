@@ -19,6 +19,7 @@ from tests.champs.helpers import (
     keys,
     kind,
     play,
+    thief_duel,
 )
 
 
@@ -312,20 +313,7 @@ def test_EX_CB_11_CB_70_refused_support(tmp_path):
 
 
 def test_EX_CB_12_CB_49_CB_56_thief(tmp_path):
-    s = game(
-        tmp_path,
-        {
-            "units": [
-                U("soldats", (3, 3)),
-                U("airs", (3, 3)),
-                U("soldats", (3, 4), side="mj"),
-                U("airs", (3, 4), side="mj"),
-            ],
-            "heroes": [H("p2", (3, 3))],
-            "turn": {"seat": "p2"},
-            "dice": [1, 3, 4, 6, 2, 2],
-        },
-    )
+    s = game(tmp_path, thief_duel())
     play(s, "act:3,3", "attack:3,3>3,4")
     assert kind(s) == "champs.skill.voleur"
     ev = play(s, "swap:1:6")
