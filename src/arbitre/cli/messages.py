@@ -412,6 +412,103 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "cli.heresy.kind.vigor": {"fr": "vigueur surnaturelle", "en": "unnatural vigor"},
     "cli.heresy.kind.tanks": {"fr": "renforts blindés", "en": "tank reinforcements"},
+    "cli.heresy.kind.coexistence": {
+        "fr": "bataille de coexistence à livrer d'abord",
+        "en": "coexistence battle to fight first",
+    },
+    "cli.heresy.kind.battle.target": {"fr": "bataille : zone cible", "en": "battle: target zone"},
+    "cli.heresy.kind.battle.origin": {
+        "fr": "bataille : zones d'origine",
+        "en": "battle: origin zones",
+    },
+    "cli.heresy.kind.battle.fly": {
+        "fr": "bataille : unités volantes",
+        "en": "battle: flying units",
+    },
+    "cli.heresy.kind.battle.engage": {
+        "fr": "bataille : unités engagées",
+        "en": "battle: engaged units",
+    },
+    "cli.heresy.kind.battle.first": {
+        "fr": "bataille : qui commence",
+        "en": "battle: who starts",
+    },
+    "cli.heresy.kind.battle.play": {
+        "fr": "bataille : cartes Combat à jouer",
+        "en": "battle: Combat cards to play",
+    },
+    "cli.heresy.kind.battle.effect": {
+        "fr": "bataille : effet spécial",
+        "en": "battle: special effect",
+    },
+    "cli.heresy.kind.battle.counter": {
+        "fr": "bataille : contrer l'effet",
+        "en": "battle: counter the effect",
+    },
+    "cli.heresy.kind.battle.free": {
+        "fr": "bataille : effets gratuits",
+        "en": "battle: free effects",
+    },
+    "cli.heresy.kind.battle.pick": {
+        "fr": "bataille : cible de l'effet",
+        "en": "battle: target of the effect",
+    },
+    "cli.heresy.kind.battle.shields": {
+        "fr": "bataille : boucliers",
+        "en": "battle: shields",
+    },
+    "cli.heresy.kind.battle.assign": {
+        "fr": "bataille : répartition des dégâts",
+        "en": "battle: assigning damage",
+    },
+    "cli.heresy.kind.battle.rout": {
+        "fr": "bataille : unité en déroute",
+        "en": "battle: routed unit",
+    },
+    "cli.heresy.kind.battle.advance": {
+        "fr": "bataille : avance dans la zone cible",
+        "en": "battle: advance into the target zone",
+    },
+    # --- the battle in progress (render_heresy.battle_block) ---
+    "cli.heresy.battle.title": {
+        "fr": "⚔ Bataille en {zone}",
+        "en": "⚔ Battle in {zone}",
+    },
+    "cli.heresy.battle.coexistence": {
+        "fr": "⚔ Bataille de coexistence en {zone}",
+        "en": "⚔ Coexistence battle in {zone}",
+    },
+    "cli.heresy.battle.sides": {
+        "fr": "{attacker} attaque, {defender} défend",
+        "en": "{attacker} attacks, {defender} defends",
+    },
+    "cli.heresy.battle.order": {"fr": "ordre {card} ({sector})", "en": "{card} order ({sector})"},
+    "cli.heresy.battle.iteration": {
+        "fr": "itération {it}/{iters}, active : {seat}",
+        "en": "iteration {it}/{iters}, active: {seat}",
+    },
+    "cli.heresy.battle.fort": {
+        "fr": "fortification : −{n} aux dégâts de l'attaquant",
+        "en": "fortification: −{n} to the attacker's damage",
+    },
+    "cli.heresy.battle.origins": {"fr": "Zones d'origine :", "en": "Origin zones:"},
+    "cli.heresy.battle.engaged": {"fr": "Engagés {seat} :", "en": "{seat} engaged:"},
+    "cli.heresy.battle.played": {"fr": "Cartes jouées :", "en": "Cards played:"},
+    "cli.heresy.battle.damage": {
+        "fr": "{n} dégât(s) à infliger",
+        "en": "{n} damage to assign",
+    },
+    "cli.heresy.battle.hand": {"fr": "Combat {seat} :", "en": "{seat} Combat:"},
+    "cli.heresy.battle.hand.hidden": {
+        "fr": "{n} carte(s) Combat, {h} Héros (cachées)",
+        "en": "{n} Combat card(s), {h} Hero (hidden)",
+    },
+    "cli.heresy.battle.decks": {
+        "fr": "paquets Combat {n} · Héros {h} · défausses {d}",
+        "en": "Combat decks {n} · Hero {h} · discards {d}",
+    },
+    "cli.heresy.battle.card": {"fr": "{card} ({stats})", "en": "{card} ({stats})"},
+    "cli.heresy.battle.hero": {"fr": "Héros", "en": "Hero"},
     "cli.heresy.legend": {
         "fr": "3×Nom[r] BA : 3 unités, rang r, légion/puissance · ★ héros · ◆ fortifiée · "
         "L1 laser · ↔ plusieurs secteurs · [A-I] Activation, [D-T] Déroute · "

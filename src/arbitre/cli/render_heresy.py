@@ -529,6 +529,162 @@ def reserves(view: Mapping[str, Any], lang: str, c: Content) -> list[Flow]:
     return out
 
 
+# --- the battle in progress --------------------------------------------------------------
+
+
+def combat_card_text(c: Content, card: str, lang: str) -> Text:
+    """`Piège (coût de contre 5)`: a Combat card's name and values (Hero copies marked)."""
+    from arbitre.games.heresy.names import combat_stats
+
+    base = card_base(card)
+    name = _named(c.combat, base, lang)
+    stats = combat_stats(base, lang)
+    if stats is None:
+        return Text(name, style="bold")
+    return Text(tr("cli.heresy.battle.card", lang, card=name, stats=stats), style="bold")
+
+
+def engaged_parts(c: Content, battle: Mapping[str, Any], seat: str, lang: str) -> list[Text]:
+    """One side's engaged units, zone by zone (`Zone: 2×Name[r] TAG`), then its Heroes."""
+    by_zone: dict[str, Counter[str]] = {}
+    for entry in battle.get("engaged") or []:
+        who, _, rest = str(entry).partition(":")
+        zone, _, unit = rest.partition(":")
+        if who == seat:
+            by_zone.setdefault(zone, Counter())[unit] += 1
+    parts: list[Text] = []
+    for zone, units in by_zone.items():
+        parts.append(Text(zone_name(c, zone, lang) + ":", style="dim"))
+        for unit, n in units.items():
+            _seat, type_id, tag, damage = parse_unit(f"{seat}:{unit}")
+            text = Text(f"{n}×{unit_text(c, type_id, lang)}", style=UNIT_STYLE.get(seat, ""))
+            if tag:
+                text.append(f" {tag_short(c, tag, lang)}", style="dim")
+            if damage:
+                text.append(f" ({tr('cli.heresy.damage', lang, n=damage)})", style="bold magenta")
+            parts.append(text)
+    for hero in battle.get("heroes") or []:
+        if hero_seat(c, str(hero)) == seat:
+            parts.append(Text("★" + hero_name(c, str(hero), lang), style=SIDE_STYLE.get(seat, "")))
+    return parts or [Text(tr("cli.heresy.none", lang), style="dim")]
+
+
+def combat_hand_parts(c: Content, view: Mapping[str, Any], seat: str, lang: str) -> list[Text]:
+    """The viewing seat's Combat hand by name and values; the other's as counts only."""
+    combat = view.get("combat") or {}
+    hand = (combat.get("hands") or {}).get(seat)
+    title = Text(tr("cli.heresy.battle.hand", lang, seat=seat_name(seat, lang)), style="bold")
+    if isinstance(hand, list):
+        cards = [combat_card_text(c, str(x), lang) for x in hand]
+        title.append(f" ({len(hand)})")
+        if not cards:
+            return [title, Text(tr("cli.heresy.none", lang), "dim")]
+        return [title, *(Text.assemble(x, " ·") for x in cards[:-1]), cards[-1]]
+    counts = hand if isinstance(hand, Mapping) else {}
+    hidden = tr(
+        "cli.heresy.battle.hand.hidden",
+        lang,
+        n=counts.get("combat", "?"),
+        h=counts.get("hero", "?"),
+    )
+    decks = tr(
+        "cli.heresy.battle.decks",
+        lang,
+        n=(combat.get("decks") or {}).get(seat, "?"),
+        h=(combat.get("hero_decks") or {}).get(seat, "?"),
+        d=len((combat.get("discards") or {}).get(seat, []))
+        + len((combat.get("hero_discards") or {}).get(seat, [])),
+    )
+    return [title, Text(hidden, style="dim"), Text("· " + decks, style="dim")]
+
+
+def battle_block(c: Content, view: Mapping[str, Any], lang: str) -> RenderableType | None:
+    """Who attacks whom where, with which order, from which zones, with what engaged; the
+    iteration and who is active; the cards played face up; the damage to assign; the
+    Combat hands (the opponent's as counts)."""
+    battle = view.get("battle")
+    if not battle:
+        return None
+    target = zone_name(c, str(battle.get("target", "?")), lang)
+    key = (
+        "cli.heresy.battle.coexistence" if battle.get("coexistence") else "cli.heresy.battle.title"
+    )
+    att, dfd = str(battle.get("attacker", "")), str(battle.get("defender", ""))
+    head: list[Text] = [
+        Text(tr(key, lang, zone=target), style="bold reverse"),
+        Text(
+            tr(
+                "cli.heresy.battle.sides",
+                lang,
+                attacker=seat_name(att, lang),
+                defender=seat_name(dfd, lang),
+            ),
+            style=SIDE_STYLE.get(att, "bold"),
+        ),
+    ]
+    if battle.get("card"):
+        head.append(
+            Text(
+                tr(
+                    "cli.heresy.battle.order",
+                    lang,
+                    card=card_name(c, str(battle["card"]), lang),
+                    sector=sector_name(c, str(battle.get("sector", "")), lang),
+                )
+            )
+        )
+    active = str(battle.get("active", ""))
+    joining = bool(battle.get("joining"))
+    if battle.get("fortification"):
+        head.append(Text(tr("cli.heresy.battle.fort", lang, n=battle["fortification"]), "bold"))
+    if not joining:
+        head.append(
+            Text(
+                tr(
+                    "cli.heresy.battle.iteration",
+                    lang,
+                    it=battle.get("iteration", "?"),
+                    iters=battle.get("iterations", "?"),
+                    seat=seat_name(active, lang),
+                ),
+                style=SIDE_STYLE.get(active, "bold"),
+            )
+        )
+    if battle.get("damage"):
+        head.append(
+            Text(tr("cli.heresy.battle.damage", lang, n=battle["damage"]), style="bold magenta")
+        )
+    rows: list[RenderableType] = [Flow(head, sep=" · ")]
+    origins = [zone_name(c, str(z), lang) for z in battle.get("origins") or []]
+    rows.append(
+        Flow(
+            [
+                Text(tr("cli.heresy.battle.origins", lang), style="bold"),
+                Text(", ".join(origins) or tr("cli.heresy.none", lang)),
+            ],
+            indent=2,
+        )
+    )
+    for seat in (att, dfd):
+        title = Text(
+            tr("cli.heresy.battle.engaged", lang, seat=seat_name(seat, lang)),
+            style=SIDE_STYLE.get(seat, "bold"),
+        )
+        rows.append(Flow([title, *engaged_parts(c, battle, seat, lang)], indent=2))
+    if joining:
+        return Group(*rows)
+    played = [combat_card_text(c, str(x), lang) for x in battle.get("played") or []]
+    title = Text(tr("cli.heresy.battle.played", lang), style="bold")
+    if played:
+        title.append(f" ({seat_name(active, lang)})", style=SIDE_STYLE.get(active, ""))
+    rows.append(
+        Flow([title, *(played or [Text(tr("cli.heresy.none", lang), style="dim")])], indent=2)
+    )
+    for seat in SEATS:
+        rows.append(Flow(combat_hand_parts(c, view, seat, lang), indent=2))
+    return Group(*rows)
+
+
 # --- events, decision, end ---------------------------------------------------------------
 
 
@@ -618,8 +774,11 @@ def render(view: Mapping[str, Any], lang: str) -> RenderableType:
         Sectors(view, lang, c),
         forces(view, lang, c),
         *reserves(view, lang, c),
-        Flow(status, sep=" · "),
     ]
+    battle = battle_block(c, view, lang)
+    if battle is not None:
+        parts.append(battle)
+    parts.append(Flow(status, sep=" · "))
     legend = Track(view, lang, c).icons_legend()
     legend.append(" · " + tr("cli.heresy.legend", lang), style="dim")
     return Board(parts, legend)

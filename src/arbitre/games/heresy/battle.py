@@ -31,19 +31,30 @@ def _opt(key: str) -> Option:
         return Option(key, Msg("heresy.opt.battle_unit", {"unit": rest}))
     if kind == "hero":
         return Option(key, Msg("heresy.opt.battle_hero", {"what": rest}))
-    if kind in ("card", "effect"):
-        return Option(key, Msg(f"heresy.opt.battle_{kind}", {"card": rest}))
+    if kind == "card":  # the values tell two cards (a normal and a Hero copy) apart
+        return Option(key, Msg("heresy.opt.battle_card", {"card": rest, "stats": rest}))
+    if kind == "effect":
+        return Option(
+            key, Msg("heresy.opt.battle_effect", {"card": rest, "copy": rest, "effect": rest})
+        )
     if kind == "retreat":
         return Option(key, Msg("heresy.opt.battle_retreat_attacker"))
     return Option(key, Msg(f"heresy.opt.battle_{kind}" if not rest else f"heresy.opt.{rest}"))
 
 
-def _ask(seat: int, kind: str, keys: list[str], rules: tuple[str, ...], *extra: Option) -> Decision:
+def _ask(
+    seat: int,
+    kind: str,
+    keys: list[str],
+    rules: tuple[str, ...],
+    *extra: Option,
+    args: dict[str, object] | None = None,
+) -> Decision:
     return Decision(
         seat,
         f"heresy.battle.{kind}",
         (*(_opt(k) for k in keys), *extra),
-        Msg(f"heresy.q.battle_{kind}"),
+        Msg(f"heresy.q.battle_{kind}", dict(args or {})),
         rules,
     )
 
@@ -74,11 +85,18 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
         d["stage"] = "end"
         return None
     if d["routs"] and st not in ("end", "advance"):
-        seat, _zone, text = d["routs"][0]
+        seat, zone, text = d["routs"][0]
         if seat == d["att"] and not d["coex"]:
             return None
         zones = dmg.rout_options(s, f, seat, text)
-        return _ask(seat, "rout", [f"to:{z}" for z in zones], ("HH-31.5",), _opt("eliminate"))
+        return _ask(
+            seat,
+            "rout",
+            [f"to:{z}" for z in zones],
+            ("HH-31.5",),
+            _opt("eliminate"),
+            args={"unit": f"{zone}:{text}"},
+        )
     att, active = d["att"], d["active"]
     passive = 1 - active
     if st == "target":
@@ -102,7 +120,14 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
         keys = joining.engage_options(s, f)
         return _ask(att, "engage", keys, ("HH-25.12",), DONE) if keys else None
     if st == "first":
-        return _ask(d["def"], "first", ["first:attacker", "first:defender"], ("HH-26.9",))
+        return _ask(
+            d["def"],
+            "first",
+            [],
+            ("HH-26.9",),
+            Option("first:attacker", Msg("heresy.opt.attacker", {"seat": att})),
+            Option("first:defender", Msg("heresy.opt.defender", {"seat": d["def"]})),
+        )
     if st == "play":
         hand = [c for c in s.combat_hands[active] if c not in d["played"]]
         if not d["played"] and not hand:
@@ -120,7 +145,13 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
             return None
         else:
             keys.append("done")
-        return _ask(active, "play", keys, ("HH-26.11", "HH-26.12", "HH-26.13"))
+        return _ask(
+            active,
+            "play",
+            keys,
+            ("HH-26.11", "HH-26.12", "HH-26.13"),
+            args={"it": d["it"], "iters": d["iters"], "n": d["it"] - len(d["played"])},
+        )
     if st == "effect":
         keys = _effects(s, f, free=False)
         return (
@@ -130,7 +161,15 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
         if not s.combat_hands[passive]:
             return None
         keys = [f"card:{c}" for c in dict.fromkeys(s.combat_hands[passive])]
-        return _ask(passive, "counter", keys, ("HH-26.16",), _opt("accept"))
+        need = (cc.card(s, d["eff"]).counter or 0) - d["paid"]
+        return _ask(
+            passive,
+            "counter",
+            keys,
+            ("HH-26.16",),
+            _opt("accept"),
+            args={"card": d["eff"], "copy": d["eff"], "n": need},
+        )
     if st == "free":
         keys = _effects(s, f, free=True)
         return _ask(active, "free", keys, ("HH-28.2",), DONE) if keys else None
@@ -140,17 +179,19 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
         if not keys:
             return None
         extra = (DONE,) if p["what"] == "terrify" else ()
-        return _ask(p["seat"], "pick", keys, ("HH-27.3",), *extra)
+        return _ask(
+            p["seat"], "pick", keys, ("HH-27.3",), *extra, args={"card": d["eff"], "copy": d["eff"]}
+        )
     if st == "shields":
         if d["dmg"] <= 0 or d["shielded"] >= d["it"] or not s.combat_hands[passive]:
             return None
         keys = [f"card:{c}" for c in dict.fromkeys(s.combat_hands[passive])]
-        return _ask(passive, "shields", keys, ("HH-28.4", "HH-29.1"), DONE)
+        return _ask(passive, "shields", keys, ("HH-28.4", "HH-29.1"), DONE, args={"n": d["dmg"]})
     if st == "assign":
         keys = dmg.damage_targets(s, f)
-        return (
-            _ask(active, "assign", keys, ("HH-29.3", "HH-29.4")) if keys and d["dmg"] > 0 else None
-        )
+        if not keys or d["dmg"] <= 0:
+            return None
+        return _ask(active, "assign", keys, ("HH-29.3", "HH-29.4"), args={"n": d["dmg"]})
     if st == "advance":
         keys = dmg.advance_options(s, f)
         return _ask(att, "advance", keys, ("HH-30.11",), DONE) if keys else None
@@ -256,7 +297,9 @@ def _choose_play(s: HeresyState, f: Frame, key: str) -> None:
         c = key[5:]
         s.combat_hands[d["active"]].remove(c)
         d["played"].append(c)
-        s.log.append(Msg("heresy.log.played", {"seat": d["active"], "card": c}, "HH-26.11"))
+        s.log.append(
+            Msg("heresy.log.played", {"seat": d["active"], "card": c, "copy": c}, "HH-26.11")
+        )
 
 
 def _start_effect(s: HeresyState, f: Frame, c: str, normal: bool) -> None:
@@ -273,7 +316,7 @@ def _start_effect(s: HeresyState, f: Frame, c: str, normal: bool) -> None:
 
 def _apply(s: HeresyState, f: Frame, c: str) -> None:
     d = f.data
-    s.log.append(Msg("heresy.log.effect", {"card": c}, "HH-28.1"))
+    s.log.append(Msg("heresy.log.effect", {"card": c, "copy": c}, "HH-28.1"))
     d["stage"] = "free"
     cc.effect_of(c)(s, f, d["active"])
     if d["pick"] is not None:
@@ -291,7 +334,7 @@ def _choose_counter(s: HeresyState, f: Frame, key: str) -> None:
     cc.discard(s, passive, c)
     d["paid"] += cc.card(s, c).shields or 0
     if d["paid"] >= (cc.card(s, d["eff"]).counter or 0):
-        s.log.append(Msg("heresy.log.countered", {"card": d["eff"]}, "HH-26.16"))
+        s.log.append(Msg("heresy.log.countered", {"card": d["eff"], "copy": d["eff"]}, "HH-26.16"))
         d["stage"] = "free"
 
 

@@ -17,10 +17,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "heresy.opt.battle_retreat": {"fr": "retraite vers {zone}", "en": "retreat to {zone}"},
     "heresy.opt.battle_unit": {"fr": "{unit}", "en": "{unit}"},
     "heresy.opt.battle_hero": {"fr": "{what}", "en": "{what}"},
-    "heresy.opt.battle_card": {"fr": "{card}", "en": "{card}"},
-    "heresy.opt.battle_effect": {"fr": "effet de {card}", "en": "effect of {card}"},
-    "heresy.opt.attacker": {"fr": "l'attaquant", "en": "the attacker"},
-    "heresy.opt.defender": {"fr": "le défenseur", "en": "the defender"},
+    "heresy.opt.battle_card": {"fr": "{card} ({stats})", "en": "{card} ({stats})"},
+    "heresy.opt.battle_effect": {
+        "fr": "effet de {card}{copy} : {effect}",
+        "en": "effect of {card}{copy}: {effect}",
+    },
+    "heresy.opt.attacker": {"fr": "l'attaquant ({seat})", "en": "the attacker ({seat})"},
+    "heresy.opt.defender": {"fr": "le défenseur ({seat})", "en": "the defender ({seat})"},
     "heresy.opt.battle_pass": {"fr": "passer", "en": "pass"},
     "heresy.opt.battle_retreat_attacker": {"fr": "battre en retraite", "en": "retreat"},
     "heresy.opt.battle_eliminate": {"fr": "éliminer", "en": "eliminate"},
@@ -45,33 +48,38 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Who is active in iteration 1?",
     },
     "heresy.q.battle_play": {
-        "fr": "Jouer des cartes Combat, passer ou battre en retraite",
-        "en": "Play Combat cards, pass or retreat",
+        "fr": "Itération {it}/{iters} : jouer des cartes Combat (encore {n} au plus), passer"
+        " ou battre en retraite",
+        "en": "Iteration {it}/{iters}: play Combat cards (up to {n} more), pass or retreat",
     },
     "heresy.q.battle_effect": {
         "fr": "Quel effet spécial utiliser ?",
         "en": "Which special effect to use?",
     },
     "heresy.q.battle_counter": {
-        "fr": "Défausser des cartes pour contrer l'effet ?",
-        "en": "Discard cards to counter the effect?",
+        "fr": "Défausser des cartes pour contrer l'effet de {card}{copy}"
+        " (encore {n} bouclier(s)) ?",
+        "en": "Discard cards to counter the effect of {card}{copy} ({n} more shield(s))?",
     },
     "heresy.q.battle_free": {
         "fr": "Quels effets gratuits utiliser ?",
         "en": "Which free effects to use?",
     },
     "heresy.q.battle_pick": {
-        "fr": "Choisissez la cible de l'effet",
-        "en": "Choose the effect's target",
+        "fr": "Choisissez la cible de l'effet de {card}{copy}",
+        "en": "Choose the target of the effect of {card}{copy}",
     },
     "heresy.q.battle_shields": {
-        "fr": "Défausser des cartes pour leurs boucliers ?",
-        "en": "Discard cards for their shields?",
+        "fr": "{n} dégât(s) à subir : défausser des cartes pour leurs boucliers ?",
+        "en": "{n} damage coming: discard cards for their shields?",
     },
-    "heresy.q.battle_assign": {"fr": "À qui infliger 1 dégât ?", "en": "Who takes 1 damage?"},
+    "heresy.q.battle_assign": {
+        "fr": "À qui infliger 1 dégât ? ({n} à infliger)",
+        "en": "Who takes 1 damage? ({n} to assign)",
+    },
     "heresy.q.battle_rout": {
-        "fr": "Où va l'unité en déroute ?",
-        "en": "Where does the routed unit go?",
+        "fr": "Où va {unit}, en déroute ?",
+        "en": "Where does the routed {unit} go?",
     },
     "heresy.q.battle_advance": {
         "fr": "Avancer dans la zone cible ?",
@@ -97,9 +105,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Strategic withdrawal to {zone}",
     },
     "heresy.log.pass": {"fr": "{seat} passe", "en": "{seat} passes"},
-    "heresy.log.played": {"fr": "{seat} joue {card}", "en": "{seat} plays {card}"},
-    "heresy.log.effect": {"fr": "Effet de {card}", "en": "Effect of {card}"},
-    "heresy.log.countered": {"fr": "Effet de {card} contré", "en": "Effect of {card} countered"},
+    "heresy.log.played": {"fr": "{seat} joue {card}{copy}", "en": "{seat} plays {card}{copy}"},
+    "heresy.log.effect": {"fr": "Effet de {card}{copy}", "en": "Effect of {card}{copy}"},
+    "heresy.log.countered": {
+        "fr": "Effet de {card}{copy} contré",
+        "en": "Effect of {card}{copy} countered",
+    },
     "heresy.log.combat_draw": {
         "fr": "{seat} pioche {n} carte(s) Combat",
         "en": "{seat} draws {n} Combat card(s)",

@@ -57,6 +57,7 @@ def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
         "events": len(s.events),
         "event_discard": list(s.event_discard),
         "combat": _combat_view(s, seat),
+        "battle": _battle_view(s),
         "decision": decision,
         "over": s.over,
         "winner": SEATS[s.winner] if s.over else None,
@@ -77,6 +78,43 @@ def _combat_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
         "hero_decks": {SEATS[i]: len(d) for i, d in enumerate(s.hero_decks)},
         "discards": {SEATS[i]: list(d) for i, d in enumerate(s.combat_discards)},
         "hero_discards": {SEATS[i]: list(d) for i, d in enumerate(s.hero_discards)},
+    }
+
+
+JOINING = ("origin", "fly", "engage", "prepare")  # before the Combat cards are drawn
+
+
+def _battle_view(s: HeresyState) -> dict[str, Any] | None:
+    """The battle in progress (the innermost one), all public: sides, order, target and
+    origin zones, engaged units (`seat:zone:label`) and Heroes, the iteration and who is
+    active, the cards played face up this iteration and the damage waiting to be
+    assigned. The Combat hands are in `combat` (the opponent's as counts only)."""
+    frame = next((f for f in reversed(s.stack) if f.kind == "battle"), None)
+    if frame is None:
+        return None
+    from arbitre.games.heresy.joining import fortification
+
+    d = frame.data
+    if d.get("stage") in ("target", "gone"):
+        return None  # no target chosen yet, or the battle is over
+    return {
+        "attacker": SEATS[d["att"]],
+        "defender": SEATS[d["def"]],
+        "card": d.get("card") or None,
+        "sector": d.get("sector") or None,
+        "coexistence": bool(d.get("coex")),
+        "target": d["target"],
+        "origins": list(d["origins"]),
+        "engaged": [f"{SEATS[k]}:{z}:{t}" for k, z, t in d["eng"]],
+        "heroes": list(d["heroes"]),
+        "iteration": d["it"],
+        "iterations": d["iters"],
+        "active": SEATS[d["active"]],
+        "played": list(d["played"]),
+        "damage": d["dmg"] if d.get("stage") in ("shields", "assign") else 0,
+        "stage": d["stage"],
+        "joining": d["stage"] in JOINING,
+        "fortification": fortification(s, frame),
     }
 
 

@@ -1,0 +1,139 @@
+"""A battle on the Hérésie d'Horus board: the view carries the battle in progress, the
+board draws it (names, not ids; the opponent's Combat hand as a count), the decisions
+have readable kinds, and a hotseat game plays through a battle in the terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from arbitre.cli import render_heresy
+from arbitre.engine import get
+from arbitre.engine.i18n import has_message
+from arbitre.games.heresy.content import default_content
+
+R: Any = get("heresy")
+C = default_content()
+# seed 2: the Traitor executes Assaut from hand on the Imperial Plateau (south)
+JOIN = [
+    "action:hand",
+    "card:traitor_assault",
+    "sector:imperial_plateau",
+    "target:plateau_south",
+    "origin:eternity_wall_spaceport",
+    "unit:eternity_wall_spaceport:chaos_space_marines/death_guard",
+    "unit:eternity_wall_spaceport:chaos_titan/nurgle",
+    "hero:mortarion",
+]
+BATTLE_KINDS = (
+    "target origin fly engage first play effect counter free pick shields assign rout advance"
+)
+
+
+def text_of(renderable: Any, width: int = 140) -> str:
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def battle_state(*extra: str) -> Any:
+    s = R.new({}, 2)
+    for key in [*JOIN, "done", *extra]:
+        R.apply(s, key)
+    return s
+
+
+def test_no_battle_no_block():
+    s = R.new({}, 2)
+    view = R.view(s, 0)
+    assert view["battle"] is None
+    assert "⚔" not in text_of(render_heresy.render(view, "fr"))
+
+
+def test_view_has_the_battle_in_progress_without_the_opponents_cards():
+    s = battle_state("first:attacker", "card:diversionary_tactics")
+    view = R.view(s, 0)  # the Imperium, defender
+    b = view["battle"]
+    assert b["attacker"] == "traitor" and b["defender"] == "imperium"
+    assert b["card"] == "traitor_assault" and b["sector"] == "imperial_plateau"
+    assert b["target"] == "plateau_south" and b["origins"] == ["eternity_wall_spaceport"]
+    assert "traitor:eternity_wall_spaceport:chaos_titan/nurgle" in b["engaged"]
+    assert "imperium:plateau_south:imperial_army" in b["engaged"]
+    assert b["heroes"] == ["mortarion"]
+    assert (b["iteration"], b["iterations"], b["active"]) == (1, 6, "traitor")
+    assert b["played"] == ["diversionary_tactics"]  # face up
+    assert "hands" not in b
+    traitor_hand = view["combat"]["hands"]["traitor"]
+    assert isinstance(traitor_hand, dict) and set(traitor_hand) == {"combat", "hero"}
+
+
+def test_board_draws_the_battle_in_french():
+    s = battle_state("first:attacker", "card:diversionary_tactics")
+    text = text_of(render_heresy.render(R.view(s, 1), "fr"))
+    assert "⚔ Bataille en Plateau Impérial (sud)" in text
+    assert "Traître attaque, Imperium défend" in text
+    assert "ordre Assaut (Plateau Impérial)" in text
+    assert "itération 1/6, active : Traître" in text
+    assert "Zones d'origine : Spatioport du Mur d'Éternité" in text
+    assert "Engagés Traître : Spatioport du Mur d'Éternité: 1×Space Marines du Chaos[3]" in text
+    assert "★Mortarion" in text
+    assert "Cartes jouées : (Traître) Tactiques de Diversion (attaque 3, coût de contre 5)" in text
+    assert "Combat Traître : (4) Piège (coût de contre 5) ·" in text
+    assert "Tactiques de Diversion (Héros, attaque 2, coût de contre 5)" in text
+    assert "Combat Imperium : 3 carte(s) Combat, 0 Héros (cachées)" in text
+    assert "bataille : effet spécial" in text
+    assert "heresy.battle" not in text
+
+
+def test_board_never_names_the_opponents_combat_cards():
+    s = battle_state("first:attacker")
+    imperium_cards = {C.combat[c.split("#")[0]].name("en") for c in s.combat_hands[0]}
+    traitor_cards = {C.combat[c.split("#")[0]].name("en") for c in s.combat_hands[1]}
+    text = text_of(render_heresy.render(R.view(s, 1), "en"))
+    assert "⚔ Battle in Imperial Plateau (south)" in text
+    assert "Traitor attacks, Imperium defends" in text and "iteration 1/6" in text
+    assert all(name in text for name in traitor_cards)
+    assert not any(name in text for name in imperium_cards - traitor_cards)
+    assert "Imperium Combat: 3 Combat card(s), 0 Hero (hidden)" in text
+
+
+def test_damage_to_assign_is_shown():
+    s = battle_state("first:attacker", "card:diversionary_tactics")
+    while R.decision(s).kind != "heresy.battle.assign":
+        keys = list(R.decision(s).keys())
+        R.apply(s, "none" if "none" in keys else "accept" if "accept" in keys else "done")
+    text = text_of(render_heresy.render(R.view(s, 1), "en"))
+    assert f"{s.stack[-1].data['dmg']} damage to assign" in text
+
+
+def test_joining_shows_no_iteration_nor_combat_hands():
+    s = R.new({}, 2)
+    for key in JOIN[:5]:
+        R.apply(s, key)
+    view = R.view(s, 1)
+    assert view["battle"]["joining"] is True
+    text = text_of(render_heresy.render(view, "fr"))
+    assert "⚔ Bataille en Plateau Impérial (sud)" in text
+    assert "itération" not in text and "Combat Traître" not in text
+    assert "bataille : unités engagées" in text
+
+
+def test_every_battle_decision_kind_has_a_name():
+    for kind in BATTLE_KINDS.split():
+        assert has_message(f"cli.heresy.kind.battle.{kind}"), kind
+    assert has_message("cli.heresy.kind.coexistence")
+
+
+def test_hotseat_play_through_a_battle(cli):
+    answers = [*JOIN, "done", "first:attacker", "card:diversionary_tactics", "quit"]
+    result = cli(
+        ["play", "heresy", "--seats", "human,human", "--seed", "2", "--lang", "en"],
+        input="\n".join(answers) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "⚔ Battle in Imperial Plateau (south)" in out
+    assert "the attacker (Traitor)" in out
+    assert "effect of Diversionary Tactics: " in out
+    assert "heresy.battle." not in out and "heresy.q." not in out
