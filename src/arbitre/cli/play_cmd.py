@@ -28,6 +28,7 @@ from arbitre.cli.render import (
     play_recorded,
     render_board,
     result_view,
+    seat_labels,
 )
 from arbitre.cli.replay_cmd import load_record, new_match, step_once
 from arbitre.cli.rules_cmd import (
@@ -185,7 +186,7 @@ class Session:
                     self.hidden.add(len(match.keys))
             except Exception as exc:  # an AI bug must not end the game for the people
                 why = translate(exc.msg, self.lang) if isinstance(exc, IllegalChoice) else repr(exc)
-                seat = match.seat_names[decision.seat]
+                seat = seat_labels(match, self.lang)[decision.seat]
                 self.note(self.tr("cli.play.agent_failed", agent=name, seat=seat, error=why), "red")
                 del match.agents[decision.seat]
                 self.seat_agents[decision.seat] = None
@@ -194,7 +195,7 @@ class Session:
         agent = self.match.agents[decision.seat]
         if name == "random" or not self.console.is_terminal:
             return agent.choose(self.match.ruleset, self.match.state, decision)
-        seat = self.match.seat_names[decision.seat]
+        seat = seat_labels(self.match, self.lang)[decision.seat]
         with self.console.status(self.tr("cli.play.thinking", seat=seat, agent=name)):
             return agent.choose(self.match.ruleset, self.match.state, decision)
 
@@ -239,11 +240,11 @@ class Session:
             console.print(question)
 
     def draw(self, decision: Decision) -> None:
-        seat = self.match.seat_names[decision.seat]
+        seat = seat_labels(self.match, self.lang)[decision.seat]
         self.screen(decision, decision_view(decision, seat, self.lang))
 
     def prompt(self, decision: Decision) -> Text:
-        text = Text(f"{self.match.seat_names[decision.seat]} ", style="bold cyan")
+        text = Text(f"{seat_labels(self.match, self.lang)[decision.seat]} ", style="bold cyan")
         n = len(decision.options)
         numbers = "1" if n == 1 else f"1-{n}"
         text.append(f"[{self.tr('cli.play.hint', n=numbers)}]", style="dim")
@@ -326,7 +327,7 @@ class Session:
         self.screen(None, None)
         result = self.match.result()
         if result is not None:
-            self.console.print(result_view(result, self.match.seat_names, self.lang))
+            self.console.print(result_view(result, seat_labels(self.match, self.lang), self.lang))
 
     def after_end(self) -> bool:
         """Save, read the log or undo after the end; False to leave."""
@@ -426,7 +427,7 @@ def play(
         session = Session(console, match, lang, chosen, played, hidden)
         who = ", ".join(
             f"{seat}: {tr('cli.seat.human', lang) if agent is None else agent}"
-            for seat, agent in zip(match.seat_names, chosen, strict=True)
+            for seat, agent in zip(seat_labels(match, lang), chosen, strict=True)
         )
         session.note(
             tr("cli.play.header", lang, game=match.ruleset.id, seed=match.seed, seats=who),

@@ -77,11 +77,26 @@ def play_recorded(match: Match, key: str, played: list[Played], agent: str | Non
     played.append(Played(len(match.keys), decision.seat, key, text, agent))
 
 
+def seat_labels(match: Match, lang: str) -> list[str]:
+    """The seats as a person reads them: the game's `<game>.seatname.<name>` text, if any."""
+    game = match.ruleset.id
+    keys = [f"{game}.seatname.{name}" for name in match.seat_names]
+    return [
+        translate(Msg(key), lang) if has_message(key) else name
+        for key, name in zip(keys, match.seat_names, strict=True)
+    ]
+
+
 def played_line(p: Played, seat_names: Sequence[str], lang: str, number: str | None = None) -> Text:
     """`  12 p1 → <option text>`: one answer as the journal shows it."""
     line = Text(f"{p.index:>4} " if number is None else number + " ", style="dim")
     seat = seat_names[p.seat] if p.seat < len(seat_names) else str(p.seat)
-    line.append(seat, style="bold red" if seat == "mj" else "bold cyan")
+    line.append(
+        seat,
+        style="bold red"
+        if p.seat == len(seat_names) - 1 and seat in ("mj", "MJ", "GM")
+        else "bold cyan",
+    )
     if p.agent:
         line.append(f" ({p.agent})", style="dim")
     line.append(" → " + translate(p.text, lang))
@@ -99,7 +114,7 @@ def journal(match: Match, played: Sequence[Played], lang: str) -> list[Text]:
         events[entry.index].append(event_line(entry.msg, lang))
     lines = list(events.get(0, []))
     for p in played:
-        lines.append(played_line(p, match.seat_names, lang))
+        lines.append(played_line(p, seat_labels(match, lang), lang))
         lines.extend(events.get(p.index, []))
     return lines
 

@@ -22,6 +22,7 @@ from arbitre.cli.render import (
     played_line,
     render_board,
     result_view,
+    seat_labels,
 )
 from arbitre.cli.rules_cmd import Lang, fail, fail_msg, load_ruleset
 from arbitre.engine.i18n import Msg, translate
@@ -75,7 +76,7 @@ def step_once(match: Match, key: str, played: list[Played], lang: str) -> None:
 
 def show_step(console: Console, match: Match, p: Played, lang: str, total: int) -> None:
     """`n/total seat → option text`, then the events that answer caused."""
-    console.print(played_line(p, match.seat_names, lang, number=f"{p.index}/{total}"))
+    console.print(played_line(p, seat_labels(match, lang), lang, number=f"{p.index}/{total}"))
     for entry in match.log:
         if entry.index == p.index:
             console.print(event_line(entry.msg, lang))
@@ -87,12 +88,12 @@ def show_end(console: Console, match: Match, lang: str) -> None:
     console.print(render_board(match.ruleset.id, view, lang))
     result = match.result()
     if result is not None:
-        console.print(result_view(result, match.seat_names, lang))
+        console.print(result_view(result, seat_labels(match, lang), lang))
         return
     decision = match.decision()
     console.print(Text(tr("cli.replay.unfinished", lang), style="yellow"))
     if decision is not None:
-        console.print(decision_view(decision, match.seat_names[decision.seat], lang))
+        console.print(decision_view(decision, seat_labels(match, lang)[decision.seat], lang))
 
 
 @app.command("replay")
@@ -131,7 +132,9 @@ def replay(
                 else:
                     console.print(Rule())
                 console.print(render_board(ruleset.id, ruleset.view(match.state, None), lang))
-                console.print(decision_view(decision, match.seat_names[decision.seat], lang))
+                console.print(
+                    decision_view(decision, seat_labels(match, lang)[decision.seat], lang)
+                )
         step_once(match, key, played, lang)
         show_step(console, match, played[-1], lang, total)
         if step:

@@ -122,6 +122,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "heresy.log.advanced": {"fr": "Avance dans {zone}", "en": "Advance into {zone}"},
     "heresy.seat.imperium": {"fr": "l'Imperium", "en": "the Imperium"},
+    "heresy.seatname.imperium": {"fr": "Imperium", "en": "Imperium"},
+    "heresy.seatname.traitor": {"fr": "Traître", "en": "Traitor"},
     "heresy.seat.traitor": {"fr": "le Traître", "en": "the Traitor"},
     "heresy.reason.attrition": {
         "fr": "un marqueur a atteint « Victoire de l'Imperium »",
