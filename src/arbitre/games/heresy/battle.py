@@ -160,7 +160,9 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
     if st == "counter":
         if not s.combat_hands[passive]:
             return None
-        keys = [f"card:{c}" for c in dict.fromkeys(s.combat_hands[passive])]
+        # Asked whenever the hand is not empty (its size is public), so the opponent cannot
+        # learn from the question whether it holds shields; only shield cards can pay.
+        keys = _shield_cards(s, passive)
         need = (cc.card(s, d["eff"]).counter or 0) - d["paid"]
         return _ask(
             passive,
@@ -185,7 +187,7 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
     if st == "shields":
         if d["dmg"] <= 0 or d["shielded"] >= d["it"] or not s.combat_hands[passive]:
             return None
-        keys = [f"card:{c}" for c in dict.fromkeys(s.combat_hands[passive])]
+        keys = _shield_cards(s, passive)
         return _ask(passive, "shields", keys, ("HH-28.4", "HH-29.1"), DONE, args={"n": d["dmg"]})
     if st == "assign":
         keys = dmg.damage_targets(s, f)
@@ -269,8 +271,12 @@ def choose_battle(s: HeresyState, f: Frame, key: str) -> None:
             c = key[5:]
             s.combat_hands[1 - d["active"]].remove(c)
             cc.discard(s, 1 - d["active"], c)
-            d["dmg"] = max(0, d["dmg"] - (cc.card(s, c).shields or 0))
+            n = cc.card(s, c).shields or 0
+            d["dmg"] = max(0, d["dmg"] - n)
             d["shielded"] += 1
+            s.log.append(
+                Msg("heresy.log.shields", {"seat": 1 - d["active"], "card": c, "n": n}, "HH-28.4")
+            )
     elif st == "assign":
         d["dmg"] -= 1
         if key.startswith("hero:"):
@@ -323,6 +329,12 @@ def _apply(s: HeresyState, f: Frame, c: str) -> None:
         d["stage"] = "pick"
 
 
+def _shield_cards(s: HeresyState, seat: int) -> list[str]:
+    """Cards of `seat`'s hand that carry shields: only they can pay (HH-26.16, HH-28.4)."""
+    hand = dict.fromkeys(s.combat_hands[seat])
+    return [f"card:{c}" for c in hand if (cc.card(s, c).shields or 0) > 0]
+
+
 def _choose_counter(s: HeresyState, f: Frame, key: str) -> None:
     d = f.data
     passive = 1 - d["active"]
@@ -332,7 +344,9 @@ def _choose_counter(s: HeresyState, f: Frame, key: str) -> None:
     c = key[5:]
     s.combat_hands[passive].remove(c)
     cc.discard(s, passive, c)
-    d["paid"] += cc.card(s, c).shields or 0
+    n = cc.card(s, c).shields or 0
+    d["paid"] += n
+    s.log.append(Msg("heresy.log.counter_paid", {"seat": passive, "card": c, "n": n}, "HH-26.16"))
     if d["paid"] >= (cc.card(s, d["eff"]).counter or 0):
         s.log.append(Msg("heresy.log.countered", {"card": d["eff"], "copy": d["eff"]}, "HH-26.16"))
         d["stage"] = "free"

@@ -123,6 +123,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "heresy.log.advanced": {"fr": "Avance dans {zone}", "en": "Advance into {zone}"},
     "heresy.seat.imperium": {"fr": "l'Imperium", "en": "the Imperium"},
     "heresy.seatname.imperium": {"fr": "Imperium", "en": "Imperium"},
+    "heresy.log.shields": {
+        "fr": "{seat} défausse {card} : {n} bouclier(s)",
+        "en": "{seat} discards {card}: {n} shield(s)",
+    },
+    "heresy.log.counter_paid": {
+        "fr": "{seat} défausse {card} pour contrer : {n} bouclier(s)",
+        "en": "{seat} discards {card} to counter: {n} shield(s)",
+    },
     "heresy.seatname.traitor": {"fr": "Traître", "en": "Traitor"},
     "heresy.seat.traitor": {"fr": "le Traître", "en": "the Traitor"},
     "heresy.reason.attrition": {
