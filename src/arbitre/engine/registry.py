@@ -9,6 +9,7 @@ from arbitre.engine.ruleset import Ruleset
 
 _KNOWN = {
     "champs": "arbitre.games.champs",
+    "epic": "arbitre.games.epic",
     "heresy": "arbitre.games.heresy",
 }
 _LOADED: dict[str, Ruleset[Any]] = {}

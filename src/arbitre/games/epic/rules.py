@@ -1,0 +1,126 @@
+"""The Epic ruleset: the engine protocol over the frame handlers (EPC-9, EPC-10).
+
+A turn is: hidden orders (private decisions), initiative, movement phase, combat phase,
+end phase (turn.py, combat_phase.py; research §3.3 and §5).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any
+
+from arbitre.engine.decision import Decision
+from arbitre.engine.frames import Handler, never, no_choice
+from arbitre.engine.frames import settle as run_frames
+from arbitre.engine.i18n import Msg
+from arbitre.engine.rng import Rng
+from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
+from arbitre.games.epic import combat_phase, setup, turn
+from arbitre.games.epic.config import options_schema
+from arbitre.games.epic.state import ARMIES, EpicState
+from arbitre.games.epic.view import build_view
+
+HANDLERS: dict[str, Handler[EpicState]] = {
+    "turn": Handler(never, no_choice, turn.auto_turn),
+    "orders": Handler(turn.decide_orders, turn.choose_orders, turn.auto_orders),
+    "initiative": Handler(never, no_choice, turn.auto_initiative),
+    "movement": Handler(turn.decide_movement, turn.choose_movement, turn.auto_movement),
+    "combat": Handler(
+        combat_phase.decide_combat, combat_phase.choose_combat, combat_phase.auto_combat
+    ),
+    "end": Handler(never, no_choice, turn.auto_end),
+}
+
+
+def _rule_ids() -> tuple[str, ...]:
+    text = resources.files("arbitre.games.epic").joinpath("data/rule_ids.toml").read_text("utf-8")
+    data = tomllib.loads(text)
+    return tuple(r for k, v in data.items() if isinstance(v, list) for r in v)
+
+
+RULE_IDS = _rule_ids()
+
+
+def settle(s: EpicState) -> None:
+    run_frames(s, HANDLERS)
+
+
+class Epic:
+    """Epic (seed 003): two starter armies, hidden orders, movement, shooting, assault."""
+
+    id = "epic"
+    version = "1"
+
+    def seats(self, config: Mapping[str, Any]) -> tuple[str, ...]:
+        return ARMIES
+
+    def new(self, config: Mapping[str, Any], seed: int) -> EpicState:
+        s = setup.new_state(dict(config), seed)
+        settle(s)
+        return s
+
+    def decision(self, state: EpicState) -> Decision | None:
+        return state.cached
+
+    def apply(self, state: EpicState, key: str) -> None:
+        decision = state.cached
+        if decision is None:
+            raise IllegalChoice(Msg("engine.illegal.game_over"))
+        if decision.find(key) is None:
+            raise IllegalChoice(Msg("epic.illegal.option", {"key": key}, decision.rules[0]))
+        state.log = []
+        top = state.stack[-1]
+        HANDLERS[top.kind].choose(state, top, key)
+        settle(state)
+
+    def result(self, state: EpicState) -> Result | None:
+        if not state.over:
+            return None
+        o = state.outcome
+        a, b = o["points"]
+        rule = "EPC-3"
+        if o["winner"] < 0:
+            return Result((0.5, 0.5), Msg("epic.result.draw", {"a": a, "b": b}, rule), dict(o))
+        scores = (1.0, 0.0) if o["winner"] == 0 else (0.0, 1.0)
+        args = {
+            "winner": f"epic.seat.{ARMIES[o['winner']]}",
+            "reason": f"epic.reason.{o['reason']}",
+            "a": a,
+            "b": b,
+        }
+        return Result(scores, Msg("epic.result", args, rule), dict(o))
+
+    def view(self, state: EpicState, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def clone(self, state: EpicState) -> EpicState:
+        twin = state.copy()
+        twin.cached = state.cached  # decisions are immutable; sharing is safe
+        return twin
+
+    def determinize(self, state: EpicState, seat: int, rng: Rng) -> EpicState:
+        """Resample what `seat` cannot see: the enemy's unrevealed orders (EPC-9) and
+        future dice."""
+        twin = self.clone(state)
+        for d in twin.dets:
+            if d.side != seat and not d.revealed and d.order is not None:
+                d.order = turn.GIVEN_ORDERS[rng.below(len(turn.GIVEN_ORDERS))]
+        twin.rng = Rng(rng.next64())
+        return twin
+
+    def events(self, state: EpicState) -> Sequence[Msg]:
+        return list(state.log)
+
+    def snapshot(self, state: EpicState) -> Any:
+        return state.snapshot()
+
+    def options_schema(self) -> Sequence[ConfigOption]:
+        return options_schema()
+
+    def rule_ids(self) -> Sequence[str]:
+        return RULE_IDS
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        return {}

@@ -1,0 +1,115 @@
+"""The state of an Epic game: stands with positions and wounds, detachments with their
+hidden orders and losses (EPC-1..3, EPC-9), plain data, cheap to clone."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from arbitre.engine.decision import Decision
+from arbitre.engine.frames import Frame as Frame  # re-exported: game modules use it
+from arbitre.engine.frames import deep_copy
+from arbitre.engine.i18n import Msg
+from arbitre.engine.rng import Rng
+from arbitre.games.epic.catalog import CATALOG
+from arbitre.games.epic.config import Rules
+from arbitre.games.epic.geometry import Point
+from arbitre.games.epic.profiles import UnitProfile
+
+TURNS = 4  # ours: a game lasts four turns unless an army breaks first (research §3.9)
+ARMIES = ("imperium", "mille_fils")  # the two starter armies, one per seat
+
+
+@dataclass(slots=True)
+class Stand:
+    """One base (EPC-1): its position in cm and the wounds it has left (research §5.9)."""
+
+    sid: int
+    det: int
+    side: int
+    unit: str
+    x: float
+    y: float
+    wounds: int
+
+    @property
+    def point(self) -> Point:
+        return Point(self.x, self.y)
+
+    @property
+    def profile(self) -> UnitProfile:
+        return CATALOG.units[self.unit]
+
+
+@dataclass(slots=True)
+class Det:
+    """A detachment (EPC-3): its order counter (EPC-9), activations and losses."""
+
+    did: int
+    side: int
+    spec: str
+    unit: str
+    break_points: int
+    order: str | None = None
+    revealed: bool = False
+    moved: bool = False
+    acted: bool = False
+    lost: int = 0
+
+    @property
+    def broken(self) -> bool:
+        """Research §3.8 (v2 "Pts Rupture"): broken once it lost its break points in stands."""
+        return self.lost >= self.break_points
+
+
+@dataclass(slots=True)
+class EpicState:
+    rules: Rules
+    rng: Rng
+    seats: tuple[str, ...] = ARMIES
+    stands: dict[int, Stand] = field(default_factory=dict)
+    dets: list[Det] = field(default_factory=list)
+    turn: int = 1
+    phase: str = "orders"
+    initiative: int = 0
+    stack: list[Frame] = field(default_factory=list)
+    over: bool = False
+    outcome: dict[str, Any] = field(default_factory=dict)
+    log: list[Msg] = field(default_factory=list)
+    cached: Decision | None = None
+
+    def roll(self) -> int:
+        """One D6 from the state's seeded RNG (EPC-12)."""
+        return self.rng.die(6)
+
+    def alive(self, did: int) -> list[Stand]:
+        return [st for st in self.stands.values() if st.det == did]
+
+    def copy(self) -> EpicState:
+        return EpicState(
+            rules=self.rules,
+            rng=Rng(self.rng.state),
+            seats=self.seats,
+            stands={k: replace(st) for k, st in self.stands.items()},
+            dets=[replace(d) for d in self.dets],
+            turn=self.turn,
+            phase=self.phase,
+            initiative=self.initiative,
+            stack=[f.copy() for f in self.stack],
+            over=self.over,
+            outcome=deep_copy(self.outcome),
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "rng": self.rng.state,
+            "stands": [asdict(st) for st in self.stands.values()],
+            "dets": [asdict(d) for d in self.dets],
+            "turn": self.turn,
+            "phase": self.phase,
+            "initiative": self.initiative,
+            "stack": [[f.kind, f.seat, f.data] for f in self.stack],
+            "over": self.over,
+            "outcome": self.outcome,
+            "config": dict(self.rules.values),
+        }

@@ -1,0 +1,46 @@
+"""What one seat sees (EPC-9): every stand, and the orders of its own detachments; the
+enemy's order counters stay face down until revealed at the movement phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.games.epic.state import EpicState
+
+
+def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
+    dets = []
+    for d in s.dets:
+        shown = d.revealed or (seat is not None and d.side == seat)
+        dets.append(
+            {
+                "id": d.did,
+                "side": s.seats[d.side],
+                "detachment": d.spec,
+                "unit": d.unit,
+                "order": d.order if shown else ("hidden" if d.order is not None else None),
+                "moved": d.moved,
+                "acted": d.acted,
+                "lost": d.lost,
+                "break_points": d.break_points,
+                "broken": d.broken,
+            }
+        )
+    stands = [
+        {"id": st.sid, "det": st.det, "x": round(st.x, 2), "y": round(st.y, 2), "wounds": st.wounds}
+        for st in s.stands.values()
+    ]
+    top = s.stack[-1] if s.stack and not s.over else None
+    return {
+        "game": "epic",
+        "seat": None if seat is None else s.seats[seat],
+        "turn": s.turn,
+        "phase": s.phase,
+        "initiative": s.seats[s.initiative],
+        "to_play": None if s.cached is None else s.seats[s.cached.seat],
+        "frame": None if top is None else top.kind,
+        "detachments": dets,
+        "stands": stands,
+        "over": s.over,
+        "outcome": dict(s.outcome),
+    }
