@@ -517,6 +517,37 @@ CATALOG: dict[str, dict[str, str]] = {
         "L1 laser · ↔ several sectors · [A-I] Activation, [R-T] Rout · "
         "pile bottom to top, * placed since the initiative change",
     },
+    # --- Epic board (render_epic.py) ------------------------------------------------------
+    "cli.epic.title": {"fr": "Epic", "en": "Epic"},
+    "cli.epic.turn": {"fr": "Tour {n}", "en": "Turn {n}"},
+    "cli.epic.phase": {"fr": "phase : {phase}", "en": "phase: {phase}"},
+    "cli.epic.phase.orders": {"fr": "ordres", "en": "orders"},
+    "cli.epic.phase.movement": {"fr": "mouvement", "en": "movement"},
+    "cli.epic.phase.combat": {"fr": "combat", "en": "combat"},
+    "cli.epic.phase.end": {"fr": "fin de tour", "en": "end of turn"},
+    "cli.epic.phase.over": {"fr": "partie terminée", "en": "game over"},
+    "cli.epic.to_play": {"fr": "à {side} d'agir", "en": "{side} to act"},
+    "cli.epic.initiative": {"fr": "initiative : {side}", "en": "initiative: {side}"},
+    "cli.epic.you": {"fr": "vue de {side}", "en": "seen by {side}"},
+    "cli.epic.spectator": {"fr": "vue publique", "en": "public view"},
+    "cli.epic.over": {"fr": "partie terminée", "en": "game over"},
+    "cli.epic.side.imperium": {"fr": "Imperium", "en": "Imperium"},
+    "cli.epic.side.mille_fils": {"fr": "Mille Fils", "en": "Thousand Sons"},
+    "cli.epic.order.none": {"fr": "sans ordre", "en": "no order"},
+    "cli.epic.order.hidden": {"fr": "ordre caché", "en": "hidden order"},
+    "cli.epic.stands": {
+        "fr": "{n} socle(s) · pertes {lost}/{bp} (rupture)",
+        "en": "{n} stand(s) · losses {lost}/{bp} (break)",
+    },
+    "cli.epic.moved": {"fr": "a bougé", "en": "moved"},
+    "cli.epic.acted": {"fr": "activé", "en": "activated"},
+    "cli.epic.broken": {"fr": "BRISÉ", "en": "BROKEN"},
+    "cli.epic.legend": {
+        "fr": "1 caractère = {cm} cm · majuscules / minuscules : un camp / l'autre · "
+        "{crowd} plusieurs détachements",
+        "en": "1 character = {cm} cm · uppercase / lowercase: one side / the other · "
+        "{crowd} several detachments",
+    },
 }
 
 add_messages(CATALOG)

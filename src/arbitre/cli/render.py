@@ -20,7 +20,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from arbitre.cli import render_champs, render_heresy
+from arbitre.cli import render_champs, render_epic, render_heresy
 from arbitre.cli.messages import tr
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg, has_message, translate
@@ -32,6 +32,7 @@ Renderer = Callable[[Mapping[str, Any], str], RenderableType]
 RENDERERS: dict[str, Renderer] = {
     "champs": render_champs.render,
     "heresy": render_heresy.render,
+    "epic": render_epic.render,
 }
 
 

@@ -1,0 +1,220 @@
+"""The Epic board in the terminal: a coarse map of the table built from one seat's view.
+
+Only the view (`arbitre.games.epic.view.build_view`) is read, never the state: the other
+side's unrevealed orders arrive as `"hidden"` and are shown as such. Fixed labels come
+from `cli.epic.*` in cli/messages.py; unit and order names from the game's `epic.*` texts.
+
+         0     30    60    90    120   150   180     cm ruler every 30 cm
+        ┌────────────────────────────────────┐
+       0│·     ·     ·     ·     ·     ·     │     one character per 5 cm
+        │   AA    BBBB  CC    D              │     A-Z: the first side's detachments
+      30│·     ·     ·     ·     ·     ·     │     a-z: the second side's; * several
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+import arbitre.games.epic.messages  # noqa: F401  (the epic.* names)
+from arbitre.cli.messages import tr
+from arbitre.engine.i18n import Msg, has_message, translate
+from arbitre.games.epic.movement import TABLE_H, TABLE_W
+
+CM_PER_CHAR = 5  # one map character per 5 cm of table
+RULER_CM = 30  # a ruler mark every 30 cm
+LEFT = 5  # the left ruler (4 characters) and the border before the first cell
+UPPER_STYLE, LOWER_STYLE = "bold yellow", "bold red"
+CROWD = "*"  # stands of several detachments in one cell
+
+
+def label(key: str, lang: str, fallback: str, **args: Any) -> str:
+    return translate(Msg(key, args), lang) if has_message(key) else fallback
+
+
+def side_name(side: Any, lang: str) -> str:
+    fallback = label(f"epic.army.{side}", lang, str(side))
+    return label(f"cli.epic.side.{side}", lang, fallback)
+
+
+def det_name(det: Mapping[str, Any], lang: str) -> str:
+    unit = str(det.get("unit", ""))
+    spec = str(det.get("detachment", det.get("id", "?")))
+    return label(f"epic.unit.{unit}", lang, spec)
+
+
+def order_name(order: Any, lang: str) -> str:
+    if order is None:
+        return tr("cli.epic.order.none", lang)
+    if order == "hidden":
+        return tr("cli.epic.order.hidden", lang)
+    return label(f"epic.order.{order}", lang, str(order))
+
+
+def table_size(view: Mapping[str, Any]) -> tuple[float, float]:
+    """The table in cm: the view's own size if it gives one, else the rules' 180 x 120."""
+    table = view.get("table")
+    if isinstance(table, Mapping):
+        return float(table.get("w", TABLE_W)), float(table.get("h", TABLE_H))
+    return TABLE_W, TABLE_H
+
+
+def grid_size(view: Mapping[str, Any]) -> tuple[int, int]:
+    w, h = table_size(view)
+    return max(1, math.ceil(w / CM_PER_CHAR)), max(1, math.ceil(h / CM_PER_CHAR))
+
+
+def cell_of(x: float, y: float, cols: int, rows: int) -> tuple[int, int]:
+    """The (column, row) of a point in cm; the far edges fall into the last cell."""
+    col = min(max(int(x // CM_PER_CHAR), 0), cols - 1)
+    row = min(max(int(y // CM_PER_CHAR), 0), rows - 1)
+    return col, row
+
+
+def sides_of(view: Mapping[str, Any]) -> list[str]:
+    """The sides in the order they first appear: the first gets uppercase letters."""
+    sides: list[str] = []
+    for det in view.get("detachments") or []:
+        side = str(det.get("side"))
+        if side not in sides:
+            sides.append(side)
+    return sides
+
+
+def letters(view: Mapping[str, Any]) -> dict[Any, str]:
+    """Detachment id -> its letter: A, B, … for the first side, a, b, … for the second."""
+    sides = sides_of(view)
+    counts: Counter[str] = Counter()
+    out: dict[Any, str] = {}
+    for det in view.get("detachments") or []:
+        side = str(det.get("side"))
+        n = counts[side]
+        counts[side] += 1
+        letter = chr(ord("A") + n % 26) if n < 26 else "#"
+        out[det.get("id")] = letter if sides.index(side) == 0 else letter.lower()
+    return out
+
+
+def letter_style(letter: str) -> str:
+    return UPPER_STYLE if letter.isupper() else LOWER_STYLE if letter.islower() else "bold"
+
+
+def status_line(view: Mapping[str, Any], lang: str) -> Text:
+    """Turn, phase, who acts, initiative and whose view this is."""
+    phase = str(view.get("phase", "?"))
+    parts = [
+        Text(tr("cli.epic.title", lang), style="bold"),
+        Text(tr("cli.epic.turn", lang, n=view.get("turn", "?"))),
+        Text(tr("cli.epic.phase", lang, phase=label(f"cli.epic.phase.{phase}", lang, phase))),
+    ]
+    to_play = view.get("to_play")
+    if to_play and not view.get("over"):
+        parts.append(Text(tr("cli.epic.to_play", lang, side=side_name(to_play, lang)), "bold"))
+    initiative = view.get("initiative")
+    if initiative:
+        parts.append(Text(tr("cli.epic.initiative", lang, side=side_name(initiative, lang))))
+    seat = view.get("seat")
+    if seat:
+        parts.append(Text(tr("cli.epic.you", lang, side=side_name(seat, lang)), style="bold"))
+    else:
+        parts.append(Text(tr("cli.epic.spectator", lang), style="dim"))
+    if view.get("over"):
+        parts.append(Text(tr("cli.epic.over", lang), style="bold green"))
+    return Text(" · ").join(parts)
+
+
+def map_lines(view: Mapping[str, Any]) -> list[Text]:
+    """The ruler, the bordered map and its left ruler (every 30 cm)."""
+    cols, rows = grid_size(view)
+    step = RULER_CM // CM_PER_CHAR
+    ids = letters(view)
+    cells: dict[tuple[int, int], set[str]] = {}
+    for st in view.get("stands") or []:
+        letter = ids.get(st.get("det"), "?")
+        cell = cell_of(float(st.get("x", 0)), float(st.get("y", 0)), cols, rows)
+        cells.setdefault(cell, set()).add(letter)
+    ruler = [" "] * (LEFT + cols + 4)
+    for col in range(0, cols + 1, step):
+        for i, ch in enumerate(str(col * CM_PER_CHAR)):
+            ruler[LEFT + col + i] = ch
+    lines = [Text("".join(ruler).rstrip(), style="dim")]
+    lines.append(Text(" " * (LEFT - 1) + "┌" + "─" * cols + "┐", style="dim"))
+    for row in range(rows):
+        mark = f"{row * CM_PER_CHAR:>{LEFT - 1}}" if row % step == 0 else " " * (LEFT - 1)
+        line = Text(mark + "│", style="dim")
+        for col in range(cols):
+            here = cells.get((col, row))
+            if here:
+                ch = next(iter(here)) if len(here) == 1 else CROWD
+                line.append(ch, style=letter_style(ch))
+            elif row % step == 0 and col % step == 0:
+                line.append("·", style="dim")
+            else:
+                line.append(" ")
+        line.append("│", style="dim")
+        lines.append(line)
+    lines.append(Text(" " * (LEFT - 1) + "└" + "─" * cols + "┘", style="dim"))
+    return lines
+
+
+def legend_lines(view: Mapping[str, Any], lang: str) -> list[Text]:
+    """One line per detachment: letter, name, side, order, stands left, losses/break."""
+    ids = letters(view)
+    left: Counter[Any] = Counter(st.get("det") for st in view.get("stands") or [])
+    lines = []
+    for det in view.get("detachments") or []:
+        letter = ids.get(det.get("id"), "?")
+        line = Text(f"{letter} ", style=letter_style(letter))
+        line.append(det_name(det, lang), style="bold")
+        line.append(f" ({side_name(det.get('side'), lang)})", style="dim")
+        order = det.get("order")
+        line.append(" · ")
+        line.append(order_name(order, lang), style="dim" if order in (None, "hidden") else "")
+        line.append(
+            " · "
+            + tr(
+                "cli.epic.stands",
+                lang,
+                n=left.get(det.get("id"), 0),
+                lost=det.get("lost", 0),
+                bp=det.get("break_points", "?"),
+            )
+        )
+        flags = []
+        if det.get("moved"):
+            flags.append(tr("cli.epic.moved", lang))
+        if det.get("acted"):
+            flags.append(tr("cli.epic.acted", lang))
+        if flags:
+            line.append(" · " + ", ".join(flags), style="dim")
+        if det.get("broken"):
+            line.append(" · " + tr("cli.epic.broken", lang), style="bold magenta")
+        lines.append(line)
+    return lines
+
+
+def outcome_text(view: Mapping[str, Any], lang: str) -> Text | None:
+    outcome = view.get("outcome")
+    if not view.get("over") or not isinstance(outcome, Mapping) or not outcome:
+        return None
+    body = ", ".join(f"{k}: {v}" for k, v in outcome.items())
+    return Text(body, style="green")
+
+
+def render(view: Mapping[str, Any], lang: str) -> RenderableType:
+    """The whole board for one seat's view: status, map, legend."""
+    parts: Sequence[RenderableType] = [
+        status_line(view, lang),
+        *map_lines(view),
+        *legend_lines(view, lang),
+        Text(tr("cli.epic.legend", lang, crowd=CROWD, cm=CM_PER_CHAR), style="dim"),
+    ]
+    outcome = outcome_text(view, lang)
+    if outcome is not None:
+        parts = [*parts, outcome]
+    return Group(*parts)
