@@ -56,10 +56,10 @@ def test_parse_config_refuses_unknown_keys_and_bad_syntax():
     assert parse_config(ruleset, ["grid.adjacency=4"]) == {"grid.adjacency": 4}
     with pytest.raises(BadConfig) as unknown:
         parse_config(ruleset, ["colour=blue"])
-    assert unknown.value.msg.key == "cli.config.unknown"
+    assert unknown.value.msg.key == "config.unknown"
     with pytest.raises(BadConfig) as syntax:
         parse_config(ruleset, ["grid.adjacency"])
-    assert syntax.value.msg.key == "cli.config.syntax"
+    assert syntax.value.msg.key == "config.syntax"
 
 
 def test_every_cli_text_used_exists_in_both_languages():

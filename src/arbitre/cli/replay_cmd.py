@@ -58,7 +58,7 @@ def new_match(
     try:
         return Match(ruleset, record.config, record.seed, agents)
     except (ConfigError, ValueError) as exc:
-        raise fail(lang, "cli.config.refused", error=str(exc)) from None
+        raise fail(lang, "config.refused", error=str(exc)) from None
 
 
 def step_once(match: Match, key: str, played: list[Played], lang: str) -> None:

@@ -1,14 +1,12 @@
 """`arbitre rules GAME`: every configuration option and the rule it settles.
 
-Also home of the `--config key=value` parsing shared by `play` and `simulate`: a value
-is read against the option's choices and default (true/false/oui/non, numbers, comma
-lists, none), then the ruleset itself has the last word (it raises ConfigError).
+The `--config key=value` parsing shared by `play` and `simulate` lives in
+`arbitre.engine.config_values` (the server reads configs the same way).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 import typer
@@ -17,95 +15,21 @@ from rich.text import Text
 from arbitre.cli import app
 from arbitre.cli.messages import tr
 from arbitre.cli.render import make_console
+from arbitre.engine.config_values import (
+    FALSE_WORDS,
+    NONE_WORDS,
+    TRUE_WORDS,
+    BadConfig,
+    check_config,
+    coerce,
+    format_value,
+    parse_config,
+)
 from arbitre.engine.i18n import Msg, translate
 from arbitre.engine.registry import get
-from arbitre.engine.ruleset import ConfigError, ConfigOption, Ruleset
+from arbitre.engine.ruleset import Ruleset
 
 Lang = Literal["fr", "en"]
-TRUE_WORDS = ("true", "yes", "oui", "1", "on", "vrai")
-FALSE_WORDS = ("false", "no", "non", "0", "off", "faux")
-NONE_WORDS = ("none", "null", "aucun", "-")
-
-
-class BadConfig(Exception):
-    """A `--config` item that cannot be read; `msg` says why, in both languages."""
-
-    def __init__(self, msg: Msg) -> None:
-        super().__init__(msg.key)
-        self.msg = msg
-
-
-def format_value(value: Any) -> str:
-    """A config value the way `--config` accepts it back."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return ",".join(format_value(v) for v in value)
-    return str(value)
-
-
-def _as_bool(option: ConfigOption, low: str, raw: str) -> bool:
-    if low in TRUE_WORDS:
-        return True
-    if low in FALSE_WORDS:
-        return False
-    raise BadConfig(Msg("cli.config.bad_bool", {"key": option.key, "value": raw}))
-
-
-def coerce(option: ConfigOption, raw: str) -> Any:
-    """The typed value of `raw` for `option` (choices matched case-insensitively)."""
-    text = raw.strip()
-    low = text.lower()
-    nullable = option.default is None or (option.choices is not None and None in option.choices)
-    if nullable and low in NONE_WORDS:
-        return None
-    if option.choices is not None:
-        for choice in option.choices:
-            if isinstance(choice, bool):
-                if (low in TRUE_WORDS and choice) or (low in FALSE_WORDS and not choice):
-                    return choice
-            elif format_value(choice).lower() == low:
-                return choice
-        choices = ", ".join(format_value(c) for c in option.choices)
-        raise BadConfig(
-            Msg("cli.config.bad_choice", {"key": option.key, "value": raw, "choices": choices})
-        )
-    default = option.default
-    if isinstance(default, bool):
-        return _as_bool(option, low, raw)
-    if isinstance(default, int) or (default is None and low.lstrip("-").isdigit()):
-        try:
-            return int(text)
-        except ValueError:
-            raise BadConfig(Msg("cli.config.bad_int", {"key": option.key, "value": raw})) from None
-    if isinstance(default, list | tuple):
-        return tuple(v.strip() for v in text.split(",") if v.strip())
-    return text
-
-
-def parse_config(ruleset: Ruleset[Any], items: Sequence[str] | None) -> dict[str, Any]:
-    """`["key=value", …]` into a config dict; unknown keys and bad values raise BadConfig."""
-    schema = {o.key: o for o in ruleset.options_schema()}
-    config: dict[str, Any] = {}
-    for item in items or ():
-        key, sep, raw = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise BadConfig(Msg("cli.config.syntax", {"item": item}))
-        if key not in schema:
-            raise BadConfig(Msg("cli.config.unknown", {"key": key, "game": ruleset.id}))
-        config[key] = coerce(schema[key], raw)
-    return config
-
-
-def check_config(ruleset: Ruleset[Any], config: dict[str, Any]) -> tuple[str, ...]:
-    """The seats for `config`; the ruleset's own refusal becomes BadConfig."""
-    try:
-        return ruleset.seats(config)
-    except (ConfigError, ValueError) as exc:
-        raise BadConfig(Msg("cli.config.refused", {"error": str(exc)})) from None
 
 
 def fail(lang: str, key: str, code: int = 2, **args: Any) -> typer.Exit:
@@ -185,3 +109,15 @@ def rules(
     ids = list(ruleset.rule_ids())
     console.print(Text(tr("cli.rules.ids", lang, n=len(ids)), style="bold"))
     console.print(Text(", ".join(ids)))
+
+
+__all__ = [
+    "FALSE_WORDS",
+    "NONE_WORDS",
+    "TRUE_WORDS",
+    "BadConfig",
+    "check_config",
+    "coerce",
+    "format_value",
+    "parse_config",
+]
