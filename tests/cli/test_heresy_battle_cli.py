@@ -12,10 +12,12 @@ from arbitre.cli import render_heresy
 from arbitre.engine import get
 from arbitre.engine.i18n import has_message
 from arbitre.games.heresy.content import default_content
+from tests.heresy.flow_helpers import SETUP_KINDS, past_setup
 
 R: Any = get("heresy")
 C = default_content()
-# seed 2: the Traitor executes Assaut from hand on the Imperial Plateau (south)
+# seed 2 (Mortarion engaged: the Imperium's units count one rank lower, so it draws 1 card):
+# the Traitor executes Assaut from hand on the Imperial Plateau (south)
 JOIN = [
     "action:hand",
     "card:traitor_assault",
@@ -38,7 +40,7 @@ def text_of(renderable: Any, width: int = 140) -> str:
 
 
 def battle_state(*extra: str) -> Any:
-    s = R.new({}, 2)
+    s = past_setup(R.new({}, 2))
     for key in [*JOIN, "done", *extra]:
         R.apply(s, key)
     return s
@@ -79,9 +81,9 @@ def test_board_draws_the_battle_in_french():
     assert "Engagés Traître : Spatioport du Mur d'Éternité: 1×Space Marines du Chaos[3]" in text
     assert "★Mortarion" in text
     assert "Cartes jouées : (Traître) Tactiques de Diversion (attaque 3, coût de contre 5)" in text
-    assert "Combat Traître : (4) Piège (coût de contre 5) ·" in text
+    assert "Combat Traître : (4) Piège (boucliers 1, coût de contre 5) ·" in text
     assert "Tactiques de Diversion (Héros, attaque 2, coût de contre 5)" in text
-    assert "Combat Imperium : 3 carte(s) Combat, 0 Héros (cachées)" in text
+    assert "Combat Imperium : 1 carte(s) Combat, 0 Héros (cachées)" in text
     assert "bataille : effet spécial" in text
     assert "heresy.battle" not in text
 
@@ -95,7 +97,7 @@ def test_board_never_names_the_opponents_combat_cards():
     assert "Traitor attacks, Imperium defends" in text and "iteration 1/6" in text
     assert all(name in text for name in traitor_cards)
     assert not any(name in text for name in imperium_cards - traitor_cards)
-    assert "Imperium Combat: 3 Combat card(s), 0 Hero (hidden)" in text
+    assert "Imperium Combat: 1 Combat card(s), 0 Hero (hidden)" in text
 
 
 def test_damage_to_assign_is_shown():
@@ -108,7 +110,7 @@ def test_damage_to_assign_is_shown():
 
 
 def test_joining_shows_no_iteration_nor_combat_hands():
-    s = R.new({}, 2)
+    s = past_setup(R.new({}, 2))
     for key in JOIN[:5]:
         R.apply(s, key)
     view = R.view(s, 1)
@@ -126,7 +128,12 @@ def test_every_battle_decision_kind_has_a_name():
 
 
 def test_hotseat_play_through_a_battle(cli):
-    answers = [*JOIN, "done", "first:attacker", "card:diversionary_tactics", "quit"]
+    setup: list[str] = []  # the Traitor declines its optional setup steps
+    s = R.new({}, 2)
+    while (d := R.decision(s)) is not None and d.kind in SETUP_KINDS:
+        setup.append("done")
+        R.apply(s, "done")
+    answers = [*setup, *JOIN, "done", "first:attacker", "card:diversionary_tactics", "quit"]
     result = cli(
         ["play", "heresy", "--seats", "human,human", "--seed", "2", "--lang", "en"],
         input="\n".join(answers) + "\n",

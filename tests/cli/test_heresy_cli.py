@@ -8,6 +8,7 @@ from arbitre.engine import get
 from arbitre.engine.i18n import has_message
 from arbitre.engine.record import GameRecord
 from arbitre.games.heresy.content import default_content
+from tests.heresy.flow_helpers import SETUP_KINDS
 
 PLAY = ["play", "heresy", "--seats", "human,random", "--seed", "1"]
 
@@ -34,12 +35,27 @@ def test_rules_heresy_lists_options_and_rule_ids(cli):
     assert len(data["rule_ids"]) > 100
 
 
+def past_setup_record(tmp_path) -> list[str]:
+    """`play` arguments that start past the Traitor's optional setup steps, all declined
+    (random setup corruption would change which questions the Imperium gets)."""
+    ruleset = get("heresy")
+    state = ruleset.new({}, 1)
+    keys = []
+    while (d := ruleset.decision(state)) is not None and d.kind in SETUP_KINDS:
+        keys.append("done")
+        ruleset.apply(state, "done")
+    start = tmp_path / "start.json"
+    GameRecord("heresy", ruleset.version, {}, 1, keys).save(start)
+    return ["play", "--load", str(start), "--seats", "human,random"]
+
+
 def test_play_save_replay_and_load(cli, tmp_path):
     path = tmp_path / "h.json"
     # the Traitor (random) places an order first; then the Imperium places Rassembler
     # on the Palace pile and draws an order, saves and leaves
-    answers = "1\n1\n4\n" + "4\n1\n" + f"save {path}\nquit\n"
-    result = cli(PLAY, input=answers)
+    answers = "action:place\ncard:imperial_assemble\npile:palace\naction:draw\ndeck\n"
+    answers += f"save {path}\nquit\n"
+    result = cli(past_setup_record(tmp_path), input=answers)
     assert result.exit_code == 0, result.output
     out = result.output
     assert "L'Hérésie d'Horus" in out and "Initiative" in out
@@ -47,11 +63,12 @@ def test_play_save_replay_and_load(cli, tmp_path):
     assert "Au revoir." in out
     record = GameRecord.load(path)
     assert record.ruleset == "heresy" and record.seed == 1
-    assert record.keys[:3][0] == "action:place" and record.keys[1].startswith("card:")
-    assert record.keys[3:6] == ["action:place", "card:imperial_assemble", "pile:palace"]
+    at = record.keys.index("action:place")
+    assert record.keys[at + 1].startswith("card:")
+    assert record.keys[at + 3 : at + 6] == ["action:place", "card:imperial_assemble", "pile:palace"]
     assert "deck" in record.keys
     # the order the Traitor placed face down is never named on the Imperium's screen
-    hidden = record.keys[1].removeprefix("card:")
+    hidden = record.keys[at + 1].removeprefix("card:")
     names = {hidden, default_content().orders[hidden].name("fr")}
     assert not any(f"{name} (coût" in out for name in names), names
     assert "(choix caché)" in out

@@ -12,6 +12,7 @@ from arbitre.cli import render_heresy
 from arbitre.cli.render import RENDERERS, render_board
 from arbitre.engine import get
 from arbitre.games.heresy.content import default_content
+from tests.heresy.flow_helpers import past_setup
 
 CONTENT = default_content()
 
@@ -23,8 +24,9 @@ def text_of(renderable, width: int = 120) -> str:
 
 
 def fresh(seed: int = 1):
+    """A new game past the Traitor's optional setup steps (corruption, bombardments)."""
     ruleset = get("heresy")
-    return ruleset, ruleset.new({}, seed)
+    return ruleset, past_setup(ruleset.new({}, seed))
 
 
 def fresh_view(seat: int | None = 0, seed: int = 1) -> dict[str, Any]:

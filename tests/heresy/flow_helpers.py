@@ -18,6 +18,16 @@ def game(position: dict[str, Any] | None = None, seed: int = 0, **config: Any) -
     return state
 
 
+def past_setup(s: HeresyState) -> HeresyState:
+    """Decline the Traitor's setup corruption and bombardments (steps 6 and 7)."""
+    while R.decision(s) is not None and R.decision(s).kind in SETUP_KINDS:
+        R.apply(s, "done")
+    return s
+
+
+SETUP_KINDS = ("heresy.corruption", "heresy.bombard.zone")
+
+
 def play(s: HeresyState, *keys: str) -> None:
     for key in keys:
         R.apply(s, key)

@@ -104,8 +104,7 @@ def test_EX_29_2_EX_29_3_EX_30_1_to_the_end_and_the_advance() -> None:
     play(s, "unit:bastion_eternal:imperial_army", "unit:bastion_eternal:imperial_army")
     # iteration 3: Repli Stratégique's condition (defending unit) is not met
     play(s, "card:strategic_withdrawal", "card:sacrifices_must_be_made")
-    assert "effect:strategic_withdrawal" not in keys(s)
-    play(s, "none")
+    assert kind(s) == "heresy.battle.shields"  # EX-29.2: no special effect can be used
     assert s.stack[-1].data["dmg"] == 5
     play(s, "done")  # the Traitor keeps his cards (Piège/Volonté shields unknown)
     play(s, "unit:plateau_east:chaos_space_marines", "unit:plateau_east:chaos_space_marines/d1")

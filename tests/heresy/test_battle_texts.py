@@ -10,6 +10,7 @@ from arbitre.engine import get
 from arbitre.engine.i18n import Msg, has_message, translate
 from arbitre.engine.rng import Rng
 from arbitre.games.heresy.content import default_content
+from tests.heresy.flow_helpers import past_setup
 
 R: Any = get("heresy")
 C = default_content()
@@ -113,7 +114,7 @@ def stats(which: str) -> dict[str, str]:
 
 
 def test_card_options_show_values_and_effects():
-    s = R.new({}, 2)
+    s = past_setup(R.new({}, 2))
     for key in ASSAULT:
         R.apply(s, key)
     assert R.decision(s).kind == "heresy.battle.first"

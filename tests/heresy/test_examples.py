@@ -260,7 +260,7 @@ def test_EX_40_1_spaceport_victory_when_a_marker_reaches_space_17() -> None:
     s = game(
         {
             "units": [unit(z, "chaos_warband", "traitor") for z in ports],
-            "track": {"imperium": 20, "traitor": 16},
+            "track": {"imperium": 16, "traitor": 16, "top": "traitor"},  # neither on 17 yet
             "hands": {"traitor": ["firefight"]},
             "triggered": list(range(1, 17)),
         }

@@ -6,11 +6,11 @@ import pytest
 
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.heresy.state import ACTIVE, IMPERIUM, ROUT, TRAITOR
-from tests.heresy.flow_helpers import R, count, game, keys, kind, play, seat, unit
+from tests.heresy.flow_helpers import R, count, game, keys, kind, past_setup, play, seat, unit
 
 
 def test_HH_12_16_both_markers_on_the_first_space_traitor_on_top() -> None:
-    s = game()
+    s = past_setup(game())
     assert s.pos == [1, 1] and s.top == TRAITOR
     assert seat(s) == TRAITOR and kind(s) == "heresy.action"  # HH-13.15
 

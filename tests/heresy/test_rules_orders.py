@@ -448,7 +448,7 @@ def test_HH_39_8_HH_40_2_a_victory_ends_the_game_at_once() -> None:
     ]
     s = game(
         {
-            "track": {"imperium": 20, "traitor": 16},
+            "track": {"imperium": 16, "traitor": 16, "top": "traitor"},  # 17 not reached yet
             "triggered": [3, 6, 7, 9, 10, 12, 13, 15, 16],
             "units": [unit(p, "chaos_cultists", "traitor") for p in ports],
             "hands": {"traitor": ["drop_pods"]},

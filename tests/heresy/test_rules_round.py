@@ -8,7 +8,7 @@ from typing import Any
 from arbitre.games.heresy.board import FRIENDLY, activate, zone_type
 from arbitre.games.heresy.setup import order_instances
 from arbitre.games.heresy.state import IMPERIUM, SIDE_NAMES, TRAITOR, HeresyState
-from tests.heresy.flow_helpers import R, count, game, keys, kind, play, seat, unit
+from tests.heresy.flow_helpers import R, count, game, keys, kind, past_setup, play, seat, unit
 
 BASE = {"track": {"imperium": 3, "traitor": 1}, "triggered": [3], "heroes": {}}
 
@@ -84,6 +84,9 @@ def test_HH_12_20_everything_not_placed_is_in_the_reserve() -> None:
     for t in s.content.units:
         side = SIDE_NAMES.index(t.side)
         on_map = sum(count(s, z, side, t.id) for z in s.units)
+        if t.id in ("traitor_army", "traitor_tank_division"):  # spare bases (HH-12.8)
+            assert on_map + s.reserve[side].get(t.id, 0) == 0, t.id
+            continue
         assert on_map + s.reserve[side].get(t.id, 0) == t.count, t.id
     assert s.heroes["fulgrim"] == "" and s.heroes["magnus_the_red"] == ""
 
@@ -100,7 +103,7 @@ def test_HH_13_1_HH_13_2_the_event_deck_is_made_of_the_scenarios_acts() -> None:
 
 
 def test_HH_13_15_the_traitor_plays_first() -> None:
-    s = game()
+    s = past_setup(game())  # setup steps 6 and 7 are the Traitor's choices too
     assert seat(s) == TRAITOR and s.current == TRAITOR and kind(s) == "heresy.action"
 
 
@@ -187,6 +190,7 @@ def test_HH_14_10_landing_on_the_opponent_puts_the_marker_on_top() -> None:
 def test_HH_15_2_a_change_only_when_the_current_marker_is_passed_or_under() -> None:
     s = game(
         {
+            "events": [],  # the Event at 3 draws nothing (AMB-19)
             "track": {"imperium": 2, "traitor": 3},
             "hands": {"imperium": ["redeploy", "imperial_assemble"]},
         }
@@ -269,6 +273,7 @@ def test_HH_19_2_an_order_under_another_cannot_be_executed() -> None:
 def test_HH_19_4_new_orders_are_marked_until_the_next_change() -> None:
     s = game(
         {
+            "events": [],  # the Event at 3 draws nothing (AMB-19)
             "track": {"imperium": 2, "traitor": 3},
             "hands": {"imperium": ["redeploy", "imperial_assemble"]},
         }

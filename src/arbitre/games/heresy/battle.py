@@ -1,17 +1,19 @@
 """The `battle` frame (HH-25.1, HH-26.1..HH-30.13): joining, preparing, the six steps of
 each iteration, the end of the battle and the advance. Stages live in `f.data["stage"]`:
-target, origin, engage, prepare, first, play, effect, counter, free, damage, shields,
-assign, next, end, advance (plus `pick` for card effects and `rout` for routing units).
+target, origin, fly, engage, ability, prepare, first, play, effect, counter, free,
+damage, shields, assign, next, end, advance (plus `pick` for card effects and `rout` for
+routing units). Heroes' abilities come in at their FAQ steps (hero_abilities).
 """
 
 from __future__ import annotations
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
+from arbitre.games.heresy import battle_effects, joining, messages_battle  # noqa: F401  (registers)
 from arbitre.games.heresy import combat_cards as cc
 from arbitre.games.heresy import damage as dmg
-from arbitre.games.heresy import joining
-from arbitre.games.heresy.board import add_unit
+from arbitre.games.heresy import hero_abilities as ha
+from arbitre.games.heresy.board import add_unit, units_of
 from arbitre.games.heresy.state import Frame, HeresyState
 
 DONE = Option("done", Msg("engine.done"))
@@ -39,6 +41,12 @@ def _opt(key: str) -> Option:
         )
     if kind == "retreat":
         return Option(key, Msg("heresy.opt.battle_retreat_attacker"))
+    if kind == "back":  # Attrition: which backs to draw at random from (HH-26.7)
+        return Option(key, Msg("heresy.opt.battle_back", {"back": f"heresy.back.{rest}"}))
+    if kind == "khan":
+        return Option(key, Msg("heresy.opt.battle_khan", {"zone": rest}))
+    if kind == "ability":
+        return Option(key, Msg("heresy.opt.battle_ability", {"what": rest}))
     return Option(key, Msg(f"heresy.opt.battle_{kind}" if not rest else f"heresy.opt.{rest}"))
 
 
@@ -86,8 +94,8 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
         return None
     if d["routs"] and st not in ("end", "advance"):
         seat, zone, text = d["routs"][0]
-        if seat == d["att"] and not d["coex"]:
-            return None
+        if (seat == d["att"] and not d["coex"]) or d.get("blood", -1) == 1 - seat:
+            return None  # stays in place (HH-31.6) or is eliminated (Du Sang…)
         zones = dmg.rout_options(s, f, seat, text)
         return _ask(
             seat,
@@ -114,8 +122,12 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
         extra = (DONE,) if d["origins"] else ()
         return _ask(att, "origin", keys, ("HH-25.4", "HH-25.5"), *extra)
     if st == "fly":
-        keys = joining.fly_options(s, f)
+        keys = joining.fly_options(s, f) + ha.khan_options(s, f)
         return _ask(att, "fly", keys, ("HH-25.8", "HH-25.9"), DONE) if keys else None
+    if st == "ability":  # HH-32.5, EX-32.2: Magnus may decline his bombardment
+        if not ha.magnus_may(s, f):
+            return None
+        return _ask(att, "ability", [f"ability:{ha.MAGNUS}"], ("HH-32.5",), _opt("decline"))
     if st == "engage":
         keys = joining.engage_options(s, f)
         return _ask(att, "engage", keys, ("HH-25.12",), DONE) if keys else None
@@ -209,7 +221,7 @@ def _effects(s: HeresyState, f: Frame, free: bool) -> list[str]:
     for c in d["played"]:
         if c in d["used"] or bool(cc.card(s, c).free) != free:
             continue
-        if cc.condition_met(s, f, d["active"], c):
+        if cc.usable(s, f, d["active"], c):
             out.append(f"effect:{c}")
     return out
 
@@ -235,8 +247,14 @@ def choose_battle(s: HeresyState, f: Frame, key: str) -> None:
     elif st == "fly":
         if key == "done":
             d["stage"] = "engage"
+        elif key.startswith("khan:"):
+            ha.khan_join(s, f, key)
         else:
             joining.fly(s, f, key)
+    elif st == "ability":
+        d["stage"] = "prepare"
+        if key != "decline":
+            ha.magnus_use(s, f)
     elif st == "engage":
         if key == "done":
             _joined(s, f)
@@ -357,7 +375,8 @@ def _joined(s: HeresyState, f: Frame) -> None:
     d = f.data
     for zone in [d["target"], *d["origins"]]:
         dmg.activate_zone(s, d["att"], zone)
-    d["stage"] = "prepare"
+    ha.on_joined(s, f)
+    d["stage"] = "ability"
 
 
 def _next(s: HeresyState, f: Frame) -> None:
@@ -383,6 +402,10 @@ def _end(s: HeresyState, f: Frame) -> None:
         for c in s.combat_hands[seat]:
             cc.discard(s, seat, c)
         s.combat_hands[seat] = []
+    # HH-30.11: defending units still in the target (Rogal Dorn's doomed Fists count: FAQ)
+    d["held_target"] = bool(units_of(s, d["target"], d["def"]))
+    if d.get("dorn"):
+        dmg.eliminate_held(s, f)
     s.log.append(Msg("heresy.log.battle_end", {"zone": d["target"]}, "HH-30.9"))
     d["stage"] = "advance"
 
@@ -416,6 +439,11 @@ def auto_battle(s: HeresyState, f: Frame) -> None:
         d["stage"] = "engage"
     elif st == "engage":
         _joined(s, f)
+    elif st == "ability":
+        d["stage"] = "prepare"
+    elif st == "joined":  # a coexistence battle: everything there is engaged (HH-25.15)
+        ha.on_joined(s, f)
+        d["stage"] = "prepare"
     elif st == "prepare":
         cc.prepare(s, f)
     elif st == "play":
@@ -432,6 +460,7 @@ def auto_battle(s: HeresyState, f: Frame) -> None:
         d["stage"] = "free"
     elif st == "damage":
         total = sum(cc.card(s, c).attack or 0 for c in d["played"])
+        total += ha.damage_bonus(s, f)
         if d["active"] == d["att"]:
             total -= joining.fortification(s, f)
         d["dmg"], d["shielded"] = max(0, total), 0

@@ -2,14 +2,14 @@
 conditions and the special-effect registry keyed by the card id of data/cards/combat.toml.
 
 An effect is `(state, battle frame, seat) -> None`; one that needs a choice sets
-`f.data["pick"]` ({"what", "seat", "left"}) and `PICKS[what]` gives its options and its
-application. Effects whose text the sources lack are logged no-ops (`NO_OP`).
+`f.data["pick"]` ({"what", "seat", "left"}, `set_pick`) and `PICKS[what]` (or the picks
+below) gives its options and its application. More effects live in `battle_effects`;
+a card without a registered effect is a logged no-op.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from math import ceil
 
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import damage as dmg
@@ -67,14 +67,16 @@ def discard(s: HeresyState, seat: int, c: str) -> None:
 def prepare(s: HeresyState, f: Frame) -> None:
     """HH-26.1, HH-26.2, HH-26.4, HH-32.11: fresh hands; ceil(ranks / 2) Combat cards, and
     2 Hero Combat cards (1 if every engaged Hero is wounded)."""
+    from arbitre.games.heresy import hero_abilities
+
     d = f.data
     for seat in (d["att"], d["def"]):
-        n = ceil(sum(dmg.rank(s, t) for _z, t in dmg.engaged(f, seat)) / 2)
-        got = draw(s, seat, n)
+        got = draw(s, seat, hero_abilities.draw_count(s, f, seat))
         heroes = dmg.engaged_heroes(s, f, seat)
         if heroes:
             got += draw(s, seat, 1 if all(dmg.wounded(s, h) for h in heroes) else 2, hero=True)
         s.log.append(Msg("heresy.log.combat_draw", {"seat": seat, "n": got}, "HH-26.2"))
+    hero_abilities.after_draw(s, f)
     d["stage"] = "first" if any(s.combat_hands) else "end"
 
 
@@ -93,20 +95,38 @@ def condition_met(s: HeresyState, f: Frame, seat: int, c: str) -> bool:
     if req == "defending_unit":
         return seat == f.data["def"] and bool(types)
     if req == "chaos_titan_attacking_fortification":
-        fort = s.content.zones[f.data["target"]].fortified
-        return seat == f.data["att"] and "chaos_titan" in types and fort
+        from arbitre.games.heresy.fortification import fortified
+
+        target = f.data["target"]
+        titans = any(t.startswith("chaos_titan") and z != target for z, t in dmg.engaged(f, seat))
+        return seat == f.data["att"] and titans and fortified(s, target)
+    if req in ("nurgle_unit", "khorne_unit"):
+        power = req.partition("_")[0]
+        return any(power_of(s, t) == power for _z, t in dmg.engaged(f, seat))
     return req in types
+
+
+def power_of(s: HeresyState, text: str) -> str:
+    """The Chaos Power of a unit label: its tag is a Power or a legion of one (HH-8.4)."""
+    parts = text.split("/")
+    tag = parts[1] if len(parts) > 1 and not parts[1][1:].isdigit() else ""  # not "/d2"
+    if tag in s.content.powers:
+        return tag
+    legion = s.content.legions.get(tag)
+    return (legion.power or "") if legion is not None else ""
 
 
 # --- effects ---------------------------------------------------------------------------------
 
 Effect = Callable[[HeresyState, Frame, int], None]
 Options = Callable[[HeresyState, Frame, int], list[str]]
-Apply = Callable[[HeresyState, Frame, int, str], None]
 
 
-def _pick(f: Frame, what: str, seat: int, left: int = 1) -> None:
+def set_pick(f: Frame, what: str, seat: int, left: int = 1) -> None:
     f.data["pick"] = {"what": what, "seat": seat, "left": left}
+
+
+_pick = set_pick
 
 
 def _enemy_units(s: HeresyState, f: Frame, seat: int) -> list[str]:
@@ -201,15 +221,20 @@ EFFECTS: dict[str, Effect] = {
     "terrifying": _terrifying,
     "will_of_chaos": _will_of_chaos,
 }
-# Known cards whose effect needs rules or text this code lacks: logged no-ops.
-NO_OP = (
-    "breach",  # breach markers come with fortifications (HH-34.x)
-    "rain_of_death",  # Thunderhawk bombardment needs the Bombardment deck (HH-36.x)
-    "maleficent_plague",  # the per-card result is unknown
-    "blood_for_the_blood_god",  # condition and exact text unknown
-    "armies_without_numbers",  # text only partly known
-    "attrition",  # the number of cards is unknown
-)
+Apply = Callable[[HeresyState, Frame, int, str], None]
+PICKS: dict[str, tuple[Options, Apply]] = {}  # filled by battle_effects
+
+
+# Effects that can do nothing without a piece to act on are not offered (EX-29.2: with no
+# engaged unit left, "Des Sacrifices Doivent Être Faits" has nothing to damage).
+USABLE: dict[str, Callable[[HeresyState, Frame, int], bool]] = {
+    "sacrifices_must_be_made": lambda s, f, seat: bool(dmg.engaged(f, seat)),
+}
+
+
+def usable(s: HeresyState, f: Frame, seat: int, c: str) -> bool:
+    check = USABLE.get(c.partition("#")[0])
+    return condition_met(s, f, seat, c) and (check is None or check(s, f, seat))
 
 
 def effect_of(c: str) -> Effect:
@@ -222,6 +247,8 @@ def effect_of(c: str) -> Effect:
 def pick_options(s: HeresyState, f: Frame) -> list[str]:
     p = f.data["pick"]
     what, seat = p["what"], p["seat"]
+    if what in PICKS:
+        return PICKS[what][0](s, f, seat)
     if what in ("kill", "hurt2"):
         return _enemy_units(s, f, seat)
     if what == "terrify":
@@ -247,7 +274,9 @@ def apply_pick(s: HeresyState, f: Frame, key: str) -> None:
     p = f.data["pick"]
     what, seat = p["what"], p["seat"]
     p["left"] -= 1
-    if what == "kill":
+    if what in PICKS:
+        PICKS[what][1](s, f, seat, key)
+    elif what == "kill":
         dmg.kill_unit(s, f, 1 - seat, *_split(key))
     elif what == "hurt2":
         dmg.damage_unit(s, f, 1 - seat, *_split(key), 2)

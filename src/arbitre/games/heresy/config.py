@@ -24,6 +24,10 @@ _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str], ...] = (
     ("transport.heroes", True, (True, False), "AMB-22"),
     ("move.leaveContested", True, (True, False), "AMB-24"),
     ("victory.anyMarker", True, (True, False), "AMB-6"),
+    ("faq", True, (True, False), "FAQ"),
+    ("thunderhawk.heroes", "book", ("book", "rules"), "AMB-2"),
+    ("thunderhawk.fortified", False, (True, False), "AMB-15"),
+    ("events.reconstructed", True, (True, False), "AMB-9"),
 )
 KEYS = {row[0] for row in _TABLE} | {"position"}
 
@@ -40,6 +44,10 @@ class Rules:
     carry_heroes: bool
     leave_contested: bool
     any_marker_wins: bool
+    faq: bool = True
+    thunderhawk_heroes: str = "book"
+    thunderhawk_fortified: bool = False
+    reconstructed_events: bool = True
 
 
 def options() -> list[ConfigOption]:
@@ -114,4 +122,8 @@ def resolve(config: Mapping[str, Any]) -> Rules:
         carry_heroes=values["transport.heroes"],
         leave_contested=values["move.leaveContested"],
         any_marker_wins=values["victory.anyMarker"],
+        faq=values["faq"],
+        thunderhawk_heroes=values["thunderhawk.heroes"],
+        thunderhawk_fortified=values["thunderhawk.fortified"],
+        reconstructed_events=values["events.reconstructed"],
     )

@@ -18,7 +18,7 @@ from arbitre.games.heresy.board import (
     units_of,
     zone_type,
 )
-from arbitre.games.heresy.state import ACTIVE, ROUT, Frame, HeresyState, label
+from arbitre.games.heresy.state import ACTIVE, IMPERIUM, ROUT, Frame, HeresyState, label
 
 
 def engaged(f: Frame, seat: int) -> list[tuple[str, str]]:
@@ -46,21 +46,48 @@ def take(s: HeresyState, zone: str, seat: int, text: str) -> tuple[int, str, str
 
 
 def disengage(f: Frame, seat: int, zone: str, text: str) -> None:
-    f.data["eng"].remove([seat, zone, text])
+    """Take a unit out of the battle; a unit that was never engaged (a bombarded or
+    morale-checked bystander, HH-36.5, AMB-31) has nothing to remove."""
+    if [seat, zone, text] in f.data["eng"]:
+        f.data["eng"].remove([seat, zone, text])
+
+
+def is_engaged(f: Frame, seat: int, zone: str, text: str) -> bool:
+    return [seat, zone, text] in f.data["eng"]
 
 
 def damage_unit(s: HeresyState, f: Frame, seat: int, zone: str, text: str, n: int) -> None:
     """HH-30.14..HH-30.16: damage accumulates; equal to the rank, the unit is eliminated."""
     u = take(s, zone, seat, text)
     hurt = (u[0], u[1], u[2], u[3] + n)
+    was = is_engaged(f, seat, zone, text)
     disengage(f, seat, zone, text)
-    if hurt[3] >= s.content.units[u[1]].rank:
+    if hurt[3] >= s.content.units[u[1]].rank and not (was and held(f, hurt)):
         eliminate(s, hurt)
         s.log.append(Msg("heresy.log.eliminated", {"unit": text, "zone": zone}, "HH-30.14"))
         return
     add_unit(s, zone, hurt)
-    f.data["eng"].append([seat, zone, label(hurt)])
+    if was:
+        f.data["eng"].append([seat, zone, label(hurt)])
     s.log.append(Msg("heresy.log.damaged", {"unit": text, "zone": zone, "n": n}, "HH-30.15"))
+
+
+def held(f: Frame, u: tuple[int, str, str, int]) -> bool:
+    """Rogal Dorn's ability (reconstructed, data/heroes.toml): his engaged Imperial Fists
+    are only eliminated when the battle ends (FAQ example)."""
+    return bool(f.data.get("dorn")) and u[0] == IMPERIUM and u[2] == "imperial_fists"
+
+
+def eliminate_held(s: HeresyState, f: Frame) -> None:
+    """End of a battle under Rogal Dorn: units whose damage reached their rank go."""
+    for zone in sorted({z for _k, z, _t in f.data["eng"]}):
+        for u in [x for x in s.units.get(zone, ()) if held(f, x)]:
+            if u[3] >= s.content.units[u[1]].rank:
+                s.units[zone].remove(u)
+                eliminate(s, u)
+                s.log.append(
+                    Msg("heresy.log.eliminated", {"unit": label(u), "zone": zone}, "HH-30.14")
+                )
 
 
 def kill_unit(s: HeresyState, f: Frame, seat: int, zone: str, text: str) -> None:
@@ -72,15 +99,45 @@ def kill_unit(s: HeresyState, f: Frame, seat: int, zone: str, text: str) -> None
 
 
 def damage_hero(s: HeresyState, f: Frame, hero: str, n: int) -> None:
-    """HH-32.9, HH-32.12: the shared track; Defeated = eliminated, forever (HH-39.9)."""
-    s.hero_damage[hero] = s.hero_damage.get(hero, 0) + n
+    """HH-32.9, HH-32.12: the shared track (damage beyond Defeated is wasted, AMB-30);
+    Defeated = eliminated, forever (HH-39.9), and the morale check (HH-32.13)."""
+    defeated = s.content.tracks.hero_damage.defeated
+    s.hero_damage[hero] = min(defeated, s.hero_damage.get(hero, 0) + n)
     s.log.append(Msg("heresy.log.hero_damaged", {"what": hero, "n": n}, "HH-32.9"))
-    if s.hero_damage[hero] >= s.content.tracks.hero_damage.defeated:
+    if s.hero_damage[hero] >= defeated:
+        zone = s.heroes[hero]
         s.heroes[hero] = "dead"
         if hero in f.data["heroes"]:
             f.data["heroes"].remove(hero)
         s.log.append(Msg("heresy.log.hero_dead", {"what": hero}, "HH-32.12"))
         victory.check_commanders(s)
+        if not s.over:
+            morale_check(s, f, hero_side(s, hero), zone)
+
+
+def morale_check(s: HeresyState, f: Frame, seat: int, zone: str) -> None:
+    """HH-32.13 (FAQ, AMB-31): one Bombardment card per unit of the owner in the fallen
+    Hero's zone, engaged or not; the other side's symbol routs that unit. A card whose
+    symbol is unknown routs nobody (data/MISSING.md)."""
+    from arbitre.games.heresy import bombardment
+
+    for u in units_of(s, zone, seat):
+        card = bombardment.draw(s)
+        if card is None:
+            break
+        bombardment.discard(s, card)
+        symbol = bombardment.card_of(s, card).symbol
+        ok = None if symbol is None else symbol == ("aquila", "chaos_star")[seat]
+        result = {True: "holds", False: "routs", None: "unknown"}[ok]
+        s.log.append(
+            Msg(
+                "heresy.log.morale",
+                {"unit": label(u), "result": f"heresy.morale.{result}"},
+                "HH-32.13",
+            )
+        )
+        if ok is False:
+            f.data["routs"].append([seat, zone, label(u)])
 
 
 def wounded(s: HeresyState, hero: str) -> bool:
@@ -118,7 +175,11 @@ def rout_options(s: HeresyState, f: Frame, seat: int, text: str) -> list[str]:
 
 def rout_unit(s: HeresyState, f: Frame, seat: int, zone: str, text: str, to: str) -> None:
     """HH-31.5..HH-31.9: `to` = a zone, or "" to eliminate it. An attacker's unit stays in
-    its origin zone (eliminated if it already holds his rout marker; AMB-12)."""
+    its origin zone (eliminated if it already holds his rout marker; AMB-12). Under "Du
+    Sang pour le Dieu du Sang" the unit is eliminated instead (reconstructed)."""
+    if f.data.get("blood", -1) == 1 - seat:
+        kill_unit(s, f, seat, zone, text)
+        return
     if seat == f.data["att"] and not f.data["coex"]:
         if s.marks[seat].get(zone) == ROUT:
             kill_unit(s, f, seat, zone, text)
@@ -187,7 +248,7 @@ def damage_targets(s: HeresyState, f: Frame) -> list[str]:
 def advance_options(s: HeresyState, f: Frame) -> list[str]:
     d = f.data
     att, target = d["att"], d["target"]
-    if d["coex"] or d["retreated"] == att or units_of(s, target, d["def"]):
+    if d["coex"] or d["retreated"] == att or d.get("held_target", False):
         return []
     keys = sorted({f"unit:{z}:{t}" for z, t in engaged(f, att) if z != target})
     keys += [f"hero:{h}" for h in engaged_heroes(s, f, att) if s.heroes[h] != target]

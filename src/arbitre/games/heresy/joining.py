@@ -55,7 +55,7 @@ def coexistence_battle(s: HeresyState, zone: str) -> Frame:
     """HH-25.7, HH-25.15, HH-24.4: the Imperium attacks, the zone is target and origin,
     everything there is engaged, 8 iterations, nothing is activated (HH-21.16)."""
     f = new_battle(IMPERIUM, "", "", "")
-    f.data.update(coex=True, target=zone, origins=[zone], iters=8, stage="prepare")
+    f.data.update(coex=True, target=zone, origins=[zone], iters=8, stage="joined")
     f.data["eng"] = [[u[0], zone, label(u)] for u in s.units.get(zone, ())]
     f.data["heroes"] = sorted(h for h, z in s.heroes.items() if z == zone)
     return f
@@ -166,19 +166,10 @@ def engage(f: Frame, key: str) -> None:
 
 
 def fortification(s: HeresyState, f: Frame) -> int:
-    """HH-33.9, HH-33.10, HH-34.2, HH-34.5 (AMB-7), without breach markers."""
-    d = f.data
-    if d["coex"]:
-        return 0
-    eng = dmg.engaged(f, d["att"])
-    if not eng or any(z == d["target"] for z, _t in eng):
-        return 0
-    fly = any(dmg.flying(s, t) for _z, t in eng)
-    if s.content.zones[d["target"]].fortified:
-        return 1 if fly else 2
-    if all(s.content.graph.is_crevasse(z, d["target"]) for z, _t in eng):
-        return 1 if fly else 2
-    return 0
+    """HH-33.9, HH-34.1: the defenders' reduction of the attacker's normal damage."""
+    from arbitre.games.heresy.fortification import reduction
+
+    return reduction(s, f)
 
 
 __all__ = ["TRAITOR", "coexistence_battle", "new_battle"]

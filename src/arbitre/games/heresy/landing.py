@@ -1,6 +1,7 @@
 """Landings (HH-20.3..HH-20.6, HH-37.15, AMB-8, AMB-18): Drop Pods and Atterrissage au
-Port place Traitor units from the reserve or the Vengeful Spirit on Terra. Defense-laser
-fire at landing units (HH-36.11..) is the battle issue's hook: only logged here.
+Port place Traitor units from the reserve or the Vengeful Spirit on Terra. The units
+named wait in `incoming` until the defense lasers have fired at them (lasers.py,
+HH-36.11..HH-36.14); Heroes land at once (HH-36.15).
 
 Frame `landing` (data: card, sector, step "target" | "source" | "units", target, source,
 count, rank, limit, by, vs): `to:<zone>`, `from:reserve|<zone>`, `unit:<src>:<label>`,
@@ -157,10 +158,15 @@ def choose_landing(s: HeresyState, f: Frame, key: str) -> None:
             assert got is not None
             u = got
         d["used"] += _cost(s, f, u[1])
-        add_unit(s, d["target"], u)
+        if d["vs"]:  # AMB-8: nothing lands on Terra, no laser fires
+            add_unit(s, d["target"], u)
+        else:
+            d.setdefault("incoming", []).append(list(u))
     else:  # done: activate the zone where units were placed (HH-20.3, HH-20.4)
         s.stack.pop()
         activate(s, d["target"], seat)
-        if not d["vs"] and any(s.lasers.get(n, 0) for n in s.content.graph.neighbours(d["target"])):
-            s.log.append(Msg("heresy.log.laser_stub", {"zone": d["target"]}, "HH-36.11"))
         s.log.append(Msg("heresy.log.landed", {"zone": d["target"]}, "HH-20.3"))
+        if not d["vs"]:
+            from arbitre.games.heresy.lasers import fire_at_landing
+
+            fire_at_landing(s, seat, d["target"], d.get("incoming", []))

@@ -24,6 +24,9 @@ _FIELDS = {
     "events",
     "triggered",
     "combat",
+    "breaches",
+    "fortifications",
+    "bombardment",
 }
 
 
@@ -111,6 +114,9 @@ def apply_position(s: HeresyState, pos: Any) -> None:
                     s.reserve[seat][t] = n
     _order_cards(s, pos)
     _combat_cards(s, pos.get("combat", {}))
+    _fortifications(s, pos)
+    if "bombardment" in pos:
+        _bombardment(s, pos["bombardment"])
     if "events" in pos:
         ev = pos["events"]
         if not isinstance(ev, list) or any(e not in s.content.events for e in ev):
@@ -217,3 +223,42 @@ def _combat_cards(s: HeresyState, combat: Any) -> None:
                 seen.add(card)
                 out.append(card)
             target[_seat(who, f"combat.{part}")] = out
+
+
+def _fortifications(s: HeresyState, pos: dict[str, Any]) -> None:
+    """`breaches`: [[zone, adjacent zone], …] (HH-33.15); `fortifications`: zones holding
+    a fortification marker (HH-33.3)."""
+    if "fortifications" in pos:
+        zones = pos["fortifications"]
+        if not isinstance(zones, list):
+            raise ConfigError("position.fortifications: a list of zones (HH-33.3)")
+        s.fort_markers = {_zone(s, z, f"fortifications[{i}]") for i, z in enumerate(zones)}
+    if "breaches" in pos:
+        edges = pos["breaches"]
+        if not isinstance(edges, list):
+            raise ConfigError("position.breaches: a list of [zone, zone] pairs (HH-33.15)")
+        s.breaches = set()
+        for i, pair in enumerate(edges):
+            where = f"breaches[{i}]"
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ConfigError(f"position.{where}: a [zone, zone] pair (HH-33.15)")
+            a, b = (_zone(s, z, where) for z in pair)
+            if b not in s.content.graph.neighbours(a):
+                raise ConfigError(f"position.{where}: {a} and {b} share no edge (HH-33.5)")
+            if s.content.graph.is_crevasse(a, b):
+                raise ConfigError(f"position.{where}: a crevasse is never breached (HH-35.1)")
+            s.breaches.add("|".join(sorted((a, b))))
+
+
+def _bombardment(s: HeresyState, value: Any) -> None:
+    """`bombardment`: {"deck": [card ids, top first], "discard": [...]}; both replace the
+    shuffled deck (HH-12.15)."""
+    value = _per_object(value, "bombardment")
+    for part in value:
+        if part not in ("deck", "discard"):
+            raise ConfigError(f"position.bombardment.{part}: unknown field (deck, discard)")
+    for part in ("deck", "discard"):
+        cards = value.get(part, [])
+        if not isinstance(cards, list) or any(c not in s.content.bombardment for c in cards):
+            raise ConfigError(f"position.bombardment.{part}: a list of Bombardment card ids")
+        setattr(s, f"bombard_{part}", list(cards))

@@ -7,19 +7,23 @@ from typing import Any
 
 from arbitre.engine.decision import Decision
 from arbitre.engine.frames import Handler, never, no_auto, no_choice
-from arbitre.engine.frames import settle as run_frames
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
 from arbitre.games.heresy import (
     actions,
     battle,
+    bombardment,
+    corruption,
     effects,
+    events,
     initiative,
     landing,
+    lasers,
     movement,
     orders,
     phases,
+    victory,
 )
 from arbitre.games.heresy.config import options, resolve
 from arbitre.games.heresy.setup import new_state
@@ -49,12 +53,39 @@ HANDLERS: dict[str, Handler[HeresyState]] = {
     ),
     "restoration": Handler(never, no_choice, phases.auto_restoration),
     "new_round": Handler(never, no_choice, initiative.auto_new_round),
+    "bombard": Handler(
+        bombardment.decide_bombard, bombardment.choose_bombard, bombardment.auto_bombard
+    ),
+    "lasers": Handler(lasers.decide_lasers, lasers.choose_lasers, lasers.auto_lasers),
+    "corruption": Handler(
+        corruption.decide_corruption, corruption.choose_corruption, corruption.auto_corruption
+    ),
+    "ev_orders": Handler(events.decide_orders, events.choose_orders, events.auto_pop),
+    "ev_move": Handler(events.decide_move, events.choose_move, events.auto_move),
+    "ev_place": Handler(events.decide_place, events.choose_place, events.auto_pop),
+    "ev_zone": Handler(events.decide_zone, events.choose_zone, events.auto_pop),
+    "ev_heal": Handler(events.decide_heal, events.choose_heal, events.auto_pop),
 }
 
 
-def settle(s: HeresyState) -> None:
-    """Run automatic work until a person must choose or the game is over."""
-    run_frames(s, HANDLERS)
+def settle(s: HeresyState, limit: int = 100_000) -> None:
+    """Run automatic work until a person must choose or the game is over. Before every
+    step, what holds "at once" is applied: lasers in zones turned Traitor-friendly are
+    destroyed (HH-37.2) and every victory condition is checked (HH-39.8, victory.watch)."""
+    for _ in range(limit):
+        lasers.destroy_captured(s)
+        victory.watch(s)
+        if s.over or not s.stack:
+            s.cached = None
+            return
+        top = s.stack[-1]
+        handler = HANDLERS[top.kind]
+        decision = handler.decide(s, top)
+        if decision is not None:
+            s.cached = decision
+            return
+        handler.auto(s, top)
+    raise RuntimeError("settle() did not reach a decision")
 
 
 def rule_ids() -> tuple[str, ...]:

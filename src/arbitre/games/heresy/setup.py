@@ -1,7 +1,7 @@
 """Setup, steps 1-8 (HH-12.1..HH-13.15) for a fixed-deployment scenario.
 
-Steps 6 (corruption) and 7 (setup bombardment) come with the battle issue: `corruption`
-and `setup_bombardment` are hooks that do nothing yet.
+Steps 6 (corruption) and 7 (setup bombardment) are the Traitor's choices: frames pushed
+above the first action (corruption.py, bombardment.py); a position skips them.
 """
 
 from __future__ import annotations
@@ -39,12 +39,12 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeresyState:
     s.hero_damage = {h.id: 0 for h in content.heroes}  # HH-12.13
     place_units(s, scenario)  # step 4
     build_event_deck(s, scenario)  # step 5
-    corruption(s, scenario)  # step 6 (hook)
-    setup_bombardment(s, scenario)  # step 7 (hook)
     prepare_orders(s)  # step 8
+    from arbitre.games.heresy.bombardment import build_deck
     from arbitre.games.heresy.combat_cards import build_decks
 
     build_decks(s)  # HH-12.14
+    build_deck(s)  # HH-12.15
     position = config.get("position")
     if position is not None:
         from arbitre.games.heresy.position import apply_position
@@ -55,6 +55,9 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeresyState:
 
         s.current = current_player(s)  # HH-13.15: the Traitor, on top
         s.stack.append(Frame("action", s.current, {}))
+        if position is None:
+            setup_bombardment(s, scenario)  # step 7, after step 6 (frames: last in, first)
+            corruption(s, scenario)  # step 6
     return s
 
 
@@ -74,7 +77,10 @@ def place_units(s: HeresyState, scenario: Scenario) -> None:
             s.heroes[hero_id] = p.zone
         if p.lasers:
             s.lasers[p.zone] = s.lasers.get(p.zone, 0) + p.lasers
+    spare = {u.corrupts_into for u in c.units if u.corrupts_into}
     for u in c.units:
+        if u.id in spare:  # HH-11.3, HH-12.8: spare black bases, not units (corruption.py)
+            continue
         left = u.count - placed.get(u.id, 0)
         if left > 0:
             s.reserve[SIDE_NAMES.index(u.side)][u.id] = left
@@ -92,11 +98,25 @@ def build_event_deck(s: HeresyState, scenario: Scenario) -> None:
 
 
 def corruption(s: HeresyState, scenario: Scenario) -> None:
-    """Step 6 (HH-13.5..HH-13.8): comes with the battle issue; does nothing yet."""
+    """Step 6 (HH-13.5..HH-13.8): the scenario's corruption attempts, by the Traitor."""
+    from arbitre.games.heresy import corruption as corrupt
+
+    if scenario.corruption:
+        s.stack.append(corrupt.frame(s, scenario.corruption))
 
 
 def setup_bombardment(s: HeresyState, scenario: Scenario) -> None:
-    """Step 7 (HH-13.9..HH-13.11): comes with the battle issue; does nothing yet."""
+    """Step 7 (HH-13.9..HH-13.11): the scenario's orbital bombardments, by the Traitor,
+    on unfortified zones (AMB-35)."""
+    from arbitre.games.heresy import bombardment
+
+    if scenario.bombardments:
+        zones = bombardment.setup_zones(s)
+        s.stack.append(
+            bombardment.orbital(
+                s, TRAITOR, zones, setup_left=scenario.bombardments, rule="HH-13.10"
+            )
+        )
 
 
 def prepare_orders(s: HeresyState) -> None:

@@ -52,6 +52,7 @@ class HeresyState:
     heroes: dict[str, str] = field(default_factory=dict)  # hero -> zone ("" = reserve)
     hero_damage: dict[str, int] = field(default_factory=dict)
     lasers: dict[str, int] = field(default_factory=dict)
+    lasers_destroyed: int = 0  # back in the box for good (HH-37.2)
     marks: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])  # zone -> side
     reserve: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])  # units
     box: list[Unit] = field(default_factory=list)  # eliminated units out of the game
@@ -68,6 +69,12 @@ class HeresyState:
     combat_discards: list[list[str]] = field(default_factory=lambda: [[], []])
     hero_decks: list[list[str]] = field(default_factory=lambda: [[], []])
     hero_discards: list[list[str]] = field(default_factory=lambda: [[], []])
+    # fortifications (HH-33.12..HH-33.16): breached edges as "a|b" (sorted ids), zones
+    # fortified by a marker; the shared Bombardment deck (HH-12.15), top first
+    breaches: set[str] = field(default_factory=set)
+    fort_markers: set[str] = field(default_factory=set)
+    bombard_deck: list[str] = field(default_factory=list)
+    bombard_discard: list[str] = field(default_factory=list)
     stack: list[Frame] = field(default_factory=list)
     over: bool = False
     winner: int = -1
@@ -91,6 +98,7 @@ class HeresyState:
             heroes=dict(self.heroes),
             hero_damage=dict(self.hero_damage),
             lasers=dict(self.lasers),
+            lasers_destroyed=self.lasers_destroyed,
             marks=[dict(self.marks[0]), dict(self.marks[1])],
             reserve=[dict(self.reserve[0]), dict(self.reserve[1])],
             box=list(self.box),
@@ -106,6 +114,10 @@ class HeresyState:
             combat_discards=[list(x) for x in self.combat_discards],
             hero_decks=[list(x) for x in self.hero_decks],
             hero_discards=[list(x) for x in self.hero_discards],
+            breaches=set(self.breaches),
+            fort_markers=set(self.fort_markers),
+            bombard_deck=list(self.bombard_deck),
+            bombard_discard=list(self.bombard_discard),
             stack=[f.copy() for f in self.stack],
             over=self.over,
             winner=self.winner,
@@ -129,6 +141,7 @@ class HeresyState:
             "heroes": dict(sorted(self.heroes.items())),
             "hero_damage": dict(sorted(self.hero_damage.items())),
             "lasers": dict(sorted(self.lasers.items())),
+            "lasers_destroyed": self.lasers_destroyed,
             "marks": [dict(sorted(m.items())) for m in self.marks],
             "reserve": [dict(sorted(r.items())) for r in self.reserve],
             "box": [list(u) for u in self.box],
@@ -144,6 +157,10 @@ class HeresyState:
             "combat_discards": [list(x) for x in self.combat_discards],
             "hero_decks": [list(x) for x in self.hero_decks],
             "hero_discards": [list(x) for x in self.hero_discards],
+            "breaches": sorted(self.breaches),
+            "fort_markers": sorted(self.fort_markers),
+            "bombard_deck": list(self.bombard_deck),
+            "bombard_discard": list(self.bombard_discard),
             "stack": [[f.kind, f.seat, f.data] for f in self.stack],
             "over": self.over,
             "winner": self.winner,

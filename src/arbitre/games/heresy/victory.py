@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from arbitre.engine.i18n import Msg
-from arbitre.games.heresy.board import FRIENDLY, zone_type
 from arbitre.games.heresy.state import IMPERIUM, TRAITOR, HeresyState
 
 
@@ -36,11 +35,24 @@ def check_spaceports(s: HeresyState) -> None:
     whom every spaceport is a friendly zone (units only, HH-37.10) wins at once."""
     if s.over or not _reached(s, "spaceport_victory"):
         return
-    ports = spaceports(s)
-    for seat in (IMPERIUM, TRAITOR):
-        if ports and all(zone_type(s, z, seat) == FRIENDLY for z in ports):
-            win(s, seat, "spaceports", "HH-40.1")
+    key = id(s.content)
+    ports = _PORTS.get(key)
+    if ports is None:
+        ports = _PORTS[key] = tuple(spaceports(s))
+    holder = -1
+    for zone in ports:  # cheap: run before every automatic step (watch)
+        units = s.units.get(zone)
+        if not units:
             return
+        side = units[0][0]
+        if (holder != -1 and side != holder) or any(u[0] != side for u in units):
+            return
+        holder = side
+    if holder in (IMPERIUM, TRAITOR):
+        win(s, holder, "spaceports", "HH-40.1")
+
+
+_PORTS: dict[int, tuple[str, ...]] = {}  # id(content) -> the spaceport zones
 
 
 def check_track(s: HeresyState) -> None:
@@ -49,6 +61,36 @@ def check_track(s: HeresyState) -> None:
     check_spaceports(s)
     if _reached(s, "imperial_victory"):
         win(s, IMPERIUM, "attrition", "HH-40.3")
+
+
+_COMMANDERS: dict[int, tuple[tuple[str, int], ...]] = {}  # id(content) -> (hero, winner)
+_PORT_SPACE: dict[int, int] = {}  # id(content) -> first 'Victoire Spatioport Possible'
+
+
+def watch(s: HeresyState) -> None:
+    """HH-39.8: checked before every step of the game's automatic work, so a condition met
+    by any effect (battle, bombardment, event, landing, corruption) ends the game at once:
+    a commander's death (HH-39.9), then the spaceports (HH-40.1, HH-40.2) — the order in
+    which they can arise (AMB-16)."""
+    if s.over:
+        return
+    key = id(s.content)
+    commanders = _COMMANDERS.get(key)
+    if commanders is None:
+        commanders = tuple(
+            (h.id, 0 if h.death_gives_victory_to == "imperial" else 1)
+            for h in s.content.heroes
+            if h.death_gives_victory_to
+        )
+        _COMMANDERS[key] = commanders
+        spaces = s.content.tracks.initiative.spaces_with("spaceport_victory")
+        _PORT_SPACE[key] = min(spaces) if spaces else 10**9
+    for hero, seat in commanders:
+        if s.heroes.get(hero) == "dead":
+            win(s, seat, "commander", "HH-39.9")
+            return
+    if max(s.pos) >= _PORT_SPACE[key]:
+        check_spaceports(s)
 
 
 def check_commanders(s: HeresyState) -> None:

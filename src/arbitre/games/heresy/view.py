@@ -47,6 +47,9 @@ def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
         "heroes": {h: z for h, z in sorted(s.heroes.items())},
         "hero_damage": {h: n for h, n in sorted(s.hero_damage.items()) if n},
         "lasers": dict(sorted(s.lasers.items())),
+        "breaches": sorted(s.breaches),
+        "fort_markers": sorted(s.fort_markers),
+        "bombardment": {"deck": len(s.bombard_deck), "discard": list(s.bombard_discard)},
         "activation": {SEATS[i]: dict(sorted(m.items())) for i, m in enumerate(s.marks)},
         "reserve": {SEATS[i]: dict(sorted(r.items())) for i, r in enumerate(s.reserve)},
         "hands": {SEATS[i]: list(h) if seat == i else len(h) for i, h in enumerate(s.hands)},
@@ -169,5 +172,6 @@ def determinize(state: HeresyState, seat: int, rng: Rng) -> HeresyState:
         for i, card in zip(idx, cards, strict=True):
             s.events[i] = (s.events[i][0], card)
     _resample_combat(s, seat, rng)
+    rng.shuffle(s.bombard_deck)  # nobody sees its order
     s.rng = Rng(rng.next64())
     return s

@@ -46,6 +46,8 @@ Requirement = Literal[
     "chaos_thunderhawk",
     "chaos_titan_attacking_fortification",
     "daemon_horde",
+    "nurgle_unit",
+    "khorne_unit",
 ]
 
 
@@ -62,6 +64,8 @@ class CombatCard(Named):
     counter: int | None = None
     effect_fr: str | None = None
     effect_en: str | None = None
+    # fields this content designs where the sources are silent (docs/heresy-battles.md)
+    reconstructed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,13 +78,15 @@ class CombatDecks(Sourced):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EventCard(Named):
-    """An Event card (HH-16.1); `pool` is its side in the 'Like Unto Gods' draft."""
+    """An Event card (HH-16.1); `pool` is its side in the 'Like Unto Gods' draft;
+    `reconstructed`: the effect texts (and events.py) are a reconstruction, not the card."""
 
     copies: int
     pool: Literal["imperial", "traitor", "neutral", "not_used"]
     immediate: bool | None = None
     effect_fr: str | None = None
     effect_en: str | None = None
+    reconstructed: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -134,6 +134,8 @@ class Hero(Named):
     ) = None
     ability_fr: str | None = None
     ability_en: str | None = None
+    # True when the ability text is designed from clues (docs/heresy-battles.md)
+    ability_reconstructed: bool = False
     death_gives_victory_to: Side | None = None
 
 

@@ -1,0 +1,88 @@
+"""Texts of the battle additions: fortifications, the reconstructed card effects, the
+Heroes' abilities and the morale check (French and English)."""
+
+from __future__ import annotations
+
+from arbitre.engine.i18n import add_messages
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "heresy.log.battle_breach": {
+        "fr": "Brèche entre {zone} et {to}",
+        "en": "Breach between {zone} and {to}",
+    },
+    "heresy.log.battle_unfortified": {
+        "fr": "Le marqueur Fortification de {zone} est retiré",
+        "en": "The fortification marker of {zone} is removed",
+    },
+    "heresy.opt.battle_back": {"fr": "au hasard parmi {back}", "en": "at random among {back}"},
+    "heresy.back.combat": {"fr": "les cartes Combat", "en": "the Combat cards"},
+    "heresy.back.hero_combat": {"fr": "les cartes Combat Héros", "en": "the Hero Combat cards"},
+    "heresy.opt.battle_khan": {
+        "fr": "Jaghatai Khan rejoint la bataille depuis {zone}",
+        "en": "Jaghatai Khan joins the battle from {zone}",
+    },
+    "heresy.opt.battle_ability": {
+        "fr": "utiliser la capacité de {what}",
+        "en": "use {what}'s ability",
+    },
+    "heresy.opt.battle_decline": {"fr": "ne pas l'utiliser", "en": "do not use it"},
+    "heresy.q.battle_ability": {
+        "fr": "Utiliser la capacité spéciale du Héros ?",
+        "en": "Use the Hero's special ability?",
+    },
+    "heresy.log.ability_khan": {
+        "fr": "{what} fond sur la bataille depuis {zone}",
+        "en": "{what} sweeps into the battle from {zone}",
+    },
+    "heresy.log.ability_repair": {
+        "fr": "{what} répare {unit} (1 dégât en moins)",
+        "en": "{what} repairs {unit} (1 damage less)",
+    },
+    "heresy.log.ability_dorn": {
+        "fr": "{what} tient {zone} : ses Imperial Fists ne tombent qu'à la fin de la bataille",
+        "en": "{what} holds {zone}: his Imperial Fists fall only when the battle ends",
+    },
+    "heresy.log.ability_cards": {
+        "fr": "Capacité de {what} : {n} carte(s) Combat",
+        "en": "{what}'s ability: {n} Combat card(s)",
+    },
+    "heresy.log.ability_ranks": {
+        "fr": "Capacité de {what} : les unités adverses comptent un rang de moins pour la pioche",
+        "en": "{what}'s ability: enemy units count one rank lower for the draw",
+    },
+    "heresy.log.ability_magnus": {
+        "fr": "{what} bombarde {zone}",
+        "en": "{what} bombards {zone}",
+    },
+    "heresy.log.ability_damage": {
+        "fr": "Capacité de {what} : +{n} dégâts normaux",
+        "en": "{what}'s ability: +{n} normal damage",
+    },
+    "heresy.log.morale": {
+        "fr": "Moral de {unit} : {result}",
+        "en": "Morale of {unit}: {result}",
+    },
+    "heresy.morale.holds": {"fr": "tient bon", "en": "holds"},
+    "heresy.morale.routs": {"fr": "mis en déroute", "en": "routs"},
+    "heresy.morale.unknown": {
+        "fr": "symbole de la carte inconnu, tient bon",
+        "en": "card symbol unknown, holds",
+    },
+    "heresy.log.plague": {"fr": "Peste sur {unit} : {result}", "en": "Plague on {unit}: {result}"},
+    "heresy.plague.hit": {"fr": "éliminée", "en": "eliminated"},
+    "heresy.plague.miss": {"fr": "épargnée", "en": "spared"},
+    "heresy.log.blood": {
+        "fr": "Jusqu'à la fin de la bataille, les unités de {seat} en déroute sont éliminées",
+        "en": "Until the battle ends, {seat}'s routing units are eliminated",
+    },
+    "heresy.log.army_joins": {
+        "fr": "Une Armée Impériale rejoint la bataille en {zone}",
+        "en": "An Imperial Army joins the battle in {zone}",
+    },
+    "heresy.log.attrition": {
+        "fr": "{seat} défausse {card} au hasard",
+        "en": "{seat} discards {card} at random",
+    },
+}
+
+add_messages(MESSAGES)
