@@ -30,6 +30,27 @@ def test_conformance_with_other_options() -> None:
     conformance.check_all(R, [config], seeds=range(2))
 
 
+def test_point_keys_are_validated_like_candidates() -> None:
+    """Issue 6: a move decision also takes any point "x,y", refused with its rule."""
+    import pytest
+
+    from arbitre.engine.ruleset import IllegalChoice
+
+    state = R.new({}, 4)
+    while (d := R.decision(state)) is not None and d.kind != "epic.move":
+        R.apply(state, d.keys()[0])
+    assert d is not None
+    top = state.stack[-1]
+    lead = state.stands[min(st.sid for st in state.alive(top.data["det"]))]
+    before = R.snapshot(state)
+    for bad in ("999,999", "abc,1", "1,2,3"):
+        with pytest.raises(IllegalChoice):
+            R.apply(state, bad)
+        assert R.snapshot(state) == before
+    R.apply(state, f"{lead.x},{lead.y + 0.5}")
+    assert R.snapshot(state) != before
+
+
 def test_fifty_random_games_end_without_error() -> None:
     errors = 0
     for seed in range(50):
@@ -54,7 +75,7 @@ def test_schema_rule_ids_and_texts() -> None:
     assert {o.key for o in R.options_schema()} == set(DEFAULTS)
     ids = R.rule_ids()
     assert "EPC-9" in ids and "EP-2.5" in ids and len(ids) == len(set(ids))
-    assert R.agents() == {}
+    assert set(R.agents()) == {"ai"}
     state = R.new({}, 7)
     rng = Rng.from_seed(7)
     while (decision := R.decision(state)) is not None:

@@ -32,6 +32,14 @@ def rigged(s: EpicState, rolls: list[int]) -> None:
     s.rng = Dice(rolls)  # type: ignore[assignment]
 
 
+def new_at_orders(seed: int) -> EpicState:
+    """A new game past setup (starting altitudes, infiltration: first options)."""
+    s: EpicState = R.new({}, seed)
+    while (d := R.decision(s)) is not None and d.kind != "epic.order":
+        R.apply(s, d.keys()[0])
+    return s
+
+
 def order_all(s: EpicState, orders: dict[int, str]) -> None:
     """Answer every order decision: `orders[side]` for each of that side's detachments."""
     while (d := R.decision(s)) is not None and d.kind == "epic.order":
@@ -51,7 +59,7 @@ def tiny(rules: dict[str, Any] | None = None) -> EpicState:
 
 def test_EPC_9_orders_are_private_decisions_one_per_detachment() -> None:
     """EPC-9: each detachment gets a face-down order, seat 0 first, then seat 1."""
-    s = R.new({}, 3)
+    s = new_at_orders(3)
     seen = []
     while (d := R.decision(s)) is not None and d.kind == "epic.order":
         assert d.private and set(d.keys()) == set(turn.GIVEN_ORDERS)
@@ -63,7 +71,7 @@ def test_EPC_9_orders_are_private_decisions_one_per_detachment() -> None:
 
 def test_EPC_9_enemy_orders_stay_hidden_until_the_movement_phase() -> None:
     """EPC-9: the other seat sees that an order was given, not which, until revealed."""
-    s = R.new({}, 3)
+    s = new_at_orders(3)
     d = R.decision(s)
     assert d is not None
     R.apply(s, "avance")
@@ -77,7 +85,7 @@ def test_EPC_9_enemy_orders_stay_hidden_until_the_movement_phase() -> None:
 
 def test_determinize_resamples_only_hidden_enemy_orders() -> None:
     """EPC-9: hidden orders are what a seat cannot know; its view does not change."""
-    s = R.new({}, 5)
+    s = new_at_orders(5)
     for _ in range(3):
         R.apply(s, "charge")
     changed = False
@@ -106,7 +114,7 @@ def test_EPC_10_initiative_goes_to_the_higher_roll_and_ties_alternate() -> None:
 
 def test_EPC_11_moves_are_validated_block_moves_within_the_allowance() -> None:
     """EPC-9 allowance, EP-2.5 zones of control, EP-2.6 coherency on every candidate."""
-    s = R.new({}, 11)
+    s = new_at_orders(11)
     order_all(s, {0: "avance", 1: "tir_appuye"})
     d = R.decision(s)
     assert d is not None and d.kind == "epic.activate"

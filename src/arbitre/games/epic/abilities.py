@@ -191,3 +191,79 @@ def interception_pairs(interceptors: int, targets: int) -> tuple[int, int, int]:
     interceptors)."""
     duels = min(interceptors, targets)
     return duels, targets - duels, interceptors - duels
+
+
+# --- Character (EP-9), transports and templates (EP-10.4, EP-16) --------------------------
+# Pure rules not yet played on the table (no transport or template weapon in the starter
+# armies' play); the referee's tests check them by ID.
+
+EMBARK_COST_CM = 5.0  # EP-16.4 (research S3: entering a transport costs 5 cm)
+EMERGENCY_EXIT_CM = 6.0  # EP-16.35
+
+
+def card_targets(units: Sequence[UnitProfile]) -> list[str]:
+    """EP-9.1/9.2: Character has no effect of its own; scenario cards aimed at
+    Characters may only be played on units that have it (a Bound Character too,
+    AMB-EP-10d)."""
+    return [u.id for u in units if u.has("character") or u.has("bound_character")]
+
+
+def abandon_transport(rules: Rules = DEFAULT_RULES) -> str:
+    """EP-9.3 (AMB-EP-9): what is destroyed and counts as a loss when a Character
+    abandons its transport: the transport (reading) or the Character."""
+    return "transport" if rules.abandon_destroys_transport else "character"
+
+
+def transport_space(stands: Sequence[UnitProfile]) -> int:
+    """EP-10.4: a Bound Character takes no space in a transport; a walker takes 2
+    (research §3.5), any other stand 1."""
+    return sum(0 if u.has("bound_character") else 2 if u.type == "walker" else 1 for u in stands)
+
+
+def disembark_move(move: float, via_landed_flyer: bool) -> float:
+    """EP-16.4: a stand leaving (or entering) a landed Flyer loses 5 cm of its move."""
+    return max(0.0, move - EMBARK_COST_CM) if via_landed_flyer else move
+
+
+def may_use_transport(unit: UnitProfile, flyer_altitude: str, embark: bool) -> tuple[bool, str]:
+    """EP-16.17: on the ground, troops embark and disembark; EP-16.21: from Low or High
+    altitude, only Jump Packs/Antigrav stands disembark, and none embark."""
+    if flyer_altitude == GROUND:
+        return True, "EP-16.17"
+    if embark:
+        return False, "EP-16.21"
+    return unit.has("jump_packs") or unit.has("antigrav"), "EP-16.21"
+
+
+def emergency_exit(carried: Sequence[UnitProfile], passes: Sequence[bool]) -> list[bool]:
+    """EP-16.35/16.36: when an air transport is destroyed during its move, Jump Packs or
+    Antigrav stands survive if they pass their Emergency Exit test (then placed within
+    6 cm); the others are destroyed with no test. `passes[i]` is stand i's test."""
+    return [
+        (u.has("jump_packs") or u.has("antigrav")) and ok
+        for u, ok in zip(carried, passes, strict=True)
+    ]
+
+
+def template_victims(under: Sequence[tuple[str, str]], layer: str) -> list[str]:
+    """EP-16.15/16.22: a template touching a Flyer at Low or High altitude hits either the
+    airborne stands or the ground stands beneath (`layer`: 'air' or 'ground'), never
+    both. `under` = (stand id, altitude) of the stands it covers."""
+    return [sid for sid, alt in under if (alt != GROUND) == (layer == "air")]
+
+
+def bomb_victims(under: Sequence[tuple[str, str]]) -> list[str]:
+    """EP-16.41/16.43: a bomb template dropped on the line of movement hits ground stands
+    only, never airborne ones."""
+    return [sid for sid, alt in under if alt == GROUND]
+
+
+def templates_combine(flyers: bool, bombs: bool) -> bool:
+    """EPC-18: templates of a detachment normally combine; EP-16.38: a squadron's Flyer
+    templates never do; EP-16.42: bombs never combine their Barrage Points."""
+    return not (flyers or bombs)
+
+
+def company_ok(char_company: str | None, det_company: str | None) -> bool:
+    """EP-10.8: a Bound Character of a Company Formation joins a detachment of it."""
+    return char_company is None or char_company == det_company

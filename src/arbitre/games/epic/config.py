@@ -49,6 +49,36 @@ _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str], ...] = (
     ("aa.groundPenalty", 2, (0, 1, 2), "EPC-26", "research"),
     # Elite re-roll in an assault duel: spent when the side is losing (ours).
     ("assault.eliteWhen", "losing", ("losing", "losingOrTied"), "EP-4.3", "ours"),
+    # AMB-EP-3a: Close Defences fire only as interception or counter-charge fire.
+    ("dr.combatPhase", False, (False, True), "AMB-EP-3", "seed"),
+    # AMB-EP-5a: one building save per hit (True) or per attack die, no to-hit (False).
+    ("demolisher.perHit", True, (True, False), "AMB-EP-5", "seed"),
+    # AMB-EP-7a: a tied Infiltration roll is re-rolled, or goes to the first seat.
+    ("infiltration.tie", "reroll", ("reroll", "firstSeat"), "AMB-EP-7", "seed"),
+    # AMB-EP-8a: the Interceptor creating a zone moves exactly half its move, or at least.
+    ("interceptor.move", "exactHalf", ("exactHalf", "atLeastHalf"), "AMB-EP-8", "seed"),
+    # AMB-EP-9: abandoning a transport destroys the transport (reading) or the Character.
+    ("character.abandon", "transport", ("transport", "character"), "AMB-EP-9", "seed"),
+    # AMB-EP-10a: a class-1 Bound Character may join Cavalry ("Cavalerie?" in the seed).
+    ("bound.cavalry", True, (True, False), "AMB-EP-10", "seed"),
+    # AMB-EP-11a: Combat-phase powers need a shooting order (Avance, Tir Appuyé) or any.
+    ("psyker.combatOrders", "shooting", ("shooting", "any"), "AMB-EP-11", "seed"),
+    # AMB-EP-12a: the HQ sacrifice takes a friendly stand of any detachment, or its own.
+    ("hq.sacrificeFrom", "anyDetachment", ("anyDetachment", "ownDetachment"), "AMB-EP-12", "seed"),
+    # AMB-EP-14b: a Command Unit on Charge still assaults after shooting as on Avance.
+    ("command.chargeAssaults", True, (True, False), "AMB-EP-14", "seed"),
+    # AMB-EP-15a: a Flyer without Transport on Tir Appuyé moves as on Avance, or lands.
+    ("flyer.tirAppuyeNoTransport", "asAvance", ("asAvance", "lands"), "AMB-EP-15a", "seed"),
+    # AMB-EP-15b: the evasive -1 lasts for the landing move only, or the whole turn.
+    ("flyer.evasive", "landingMove", ("landingMove", "wholeTurn"), "AMB-EP-15b", "seed"),
+    # AMB-EP-16: assaults are actions of the Combat phase (research §3.3), or a separate
+    # Assault phase after all shooting.
+    ("assault.phase", "combat", ("combat", "separate"), "AMB-EP-16", "research"),
+    # Morale (research §3.8, v3): a detachment losing half its stands in one action tests
+    # 2D6 >= Morale; failure: Retraite and a fall-back move. Off: no morale tests.
+    ("morale.tests", True, (True, False), "EPC-28", "research"),
+    # Line of sight (research §3.6, simplified): forests and buildings block ground stands.
+    ("los.terrain", True, (True, False), "EPC-14", "ours"),
 )
 
 DEFAULTS: dict[str, Any] = {key: default for key, default, *_ in _TABLE}
@@ -80,6 +110,20 @@ class Rules:
     floaters_high: bool
     aa_ground_penalty: int
     elite_when_tied: bool
+    dr_combat: bool
+    demolisher_per_hit: bool
+    infiltration_tie_reroll: bool
+    interceptor_exact: bool
+    abandon_destroys_transport: bool
+    bound_cavalry: bool
+    psyker_any_order: bool
+    hq_any_detachment: bool
+    command_charge_assaults: bool
+    flyer_ta_lands: bool
+    evasive_whole_turn: bool
+    separate_assault_phase: bool
+    morale_tests: bool
+    los_terrain: bool
 
 
 def resolve(config: Mapping[str, Any] | None = None) -> Rules:
@@ -112,6 +156,20 @@ def resolve(config: Mapping[str, Any] | None = None) -> Rules:
         floaters_high=values["altitude.floatersHigh"],
         aa_ground_penalty=values["aa.groundPenalty"],
         elite_when_tied=values["assault.eliteWhen"] == "losingOrTied",
+        dr_combat=values["dr.combatPhase"],
+        demolisher_per_hit=values["demolisher.perHit"],
+        infiltration_tie_reroll=values["infiltration.tie"] == "reroll",
+        interceptor_exact=values["interceptor.move"] == "exactHalf",
+        abandon_destroys_transport=values["character.abandon"] == "transport",
+        bound_cavalry=values["bound.cavalry"],
+        psyker_any_order=values["psyker.combatOrders"] == "any",
+        hq_any_detachment=values["hq.sacrificeFrom"] == "anyDetachment",
+        command_charge_assaults=values["command.chargeAssaults"],
+        flyer_ta_lands=values["flyer.tirAppuyeNoTransport"] == "lands",
+        evasive_whole_turn=values["flyer.evasive"] == "wholeTurn",
+        separate_assault_phase=values["assault.phase"] == "separate",
+        morale_tests=values["morale.tests"],
+        los_terrain=values["los.terrain"],
     )
 
 

@@ -119,6 +119,7 @@ class TerrainKind:
     structure: int
     save: int
     source: str
+    blocks_los: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,15 +138,44 @@ class Area:
             return p.to(Point(self.x0, self.y0)) <= self.radius + EPS
         return self.x0 - EPS <= p.x <= self.x1 + EPS and self.y0 - EPS <= p.y <= self.y1 + EPS
 
-    def crossed_by(self, a: Point, b: Point, step: float = 0.25) -> bool:
-        """Whether the segment a-b touches the area (sampled every `step` cm, ends too)."""
+    def crossed_by(self, a: Point, b: Point) -> bool:
+        """Whether the segment a-b touches the area (exact: Liang-Barsky clipping)."""
         if self.radius > 0:
             return segment_distance(Point(self.x0, self.y0), a, b) <= self.radius + EPS
-        n = max(1, math.ceil(a.to(b) / step))
-        return any(
-            self.contains(Point(a.x + (b.x - a.x) * i / n, a.y + (b.y - a.y) * i / n))
-            for i in range(n + 1)
-        )
+        t0, t1 = 0.0, 1.0
+        dx, dy = b.x - a.x, b.y - a.y
+        for p, q in (
+            (-dx, a.x - self.x0 + EPS),
+            (dx, self.x1 - a.x + EPS),
+            (-dy, a.y - self.y0 + EPS),
+            (dy, self.y1 - a.y + EPS),
+        ):
+            if p == 0:
+                if q < 0:
+                    return False
+                continue
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+        return True
+
+    @property
+    def centre(self) -> Point:
+        if self.radius > 0:
+            return Point(self.x0, self.y0)
+        return Point((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
+
+    def distance_to(self, p: Point) -> float:
+        """From `p` to the nearest point of the area (0 inside)."""
+        if self.radius > 0:
+            return max(0.0, p.to(Point(self.x0, self.y0)) - self.radius)
+        dx = max(self.x0 - p.x, 0.0, p.x - self.x1)
+        dy = max(self.y0 - p.y, 0.0, p.y - self.y1)
+        return math.hypot(dx, dy)
 
 
 def load_terrain(text: str, file: str = "terrain.toml") -> dict[str, TerrainKind]:
@@ -169,6 +199,7 @@ def load_terrain(text: str, file: str = "terrain.toml") -> dict[str, TerrainKind
             structure=it.int_in("structure", 0, 20, 0),
             save=it.int_in("save", 0, 6, 0),
             source=it.source(),
+            blocks_los=it.get("blocks_los", bool, False),
         )
     return out
 
@@ -176,6 +207,45 @@ def load_terrain(text: str, file: str = "terrain.toml") -> dict[str, TerrainKind
 TERRAIN: dict[str, TerrainKind] = load_terrain(
     resources.files("arbitre.games.epic").joinpath("data/terrain.toml").read_text("utf-8")
 )
+
+
+def _data(name: str) -> str:
+    return resources.files("arbitre.games.epic").joinpath(f"data/{name}").read_text("utf-8")
+
+
+def load_layout(text: str, file: str = "table.toml") -> tuple[Area, ...]:
+    """The terrain pieces of the table (EPC-11, EPC-20), each checked against TERRAIN."""
+    out = []
+    for i, raw in enumerate(tomllib.loads(text).get("areas", [])):
+        it = _Item(file, f"areas[{i}]", raw)
+        kind = it.choice("kind", tuple(TERRAIN))
+        if "radius" in it.raw:
+            out.append(
+                Area(kind, it.get("x", float), it.get("y", float), radius=it.get("radius", float))
+            )
+        else:
+            x0, y0 = it.get("x0", float), it.get("y0", float)
+            x1, y1 = it.get("x1", float), it.get("y1", float)
+            if x1 <= x0 or y1 <= y0:
+                raise it.fail("x1", "a rectangle needs x0 < x1 and y0 < y1")
+            out.append(Area(kind, x0, y0, x1, y1))
+    return tuple(out)
+
+
+LAYOUT: tuple[Area, ...] = load_layout(_data("table.toml"))
+
+
+def line_of_sight(a: Point, b: Point, areas: Iterable[Area], raised: bool = False) -> bool:
+    """EPC-14 (ours, after research §3.6/3.10): a piece that blocks line of sight stops it
+    when the line crosses it and neither end stands inside it; `raised` (an airborne
+    Flyer, EP-16.23/16.26 at 20/40 cm, or a class 5+ titan) sees over every piece."""
+    if raised:
+        return True
+    for ar in areas:
+        blocks = TERRAIN[ar.kind].blocks_los and not ar.contains(a) and not ar.contains(b)
+        if blocks and ar.crossed_by(a, b):
+            return False
+    return True
 
 
 def terrain_at(p: Point, areas: Iterable[Area]) -> list[TerrainKind]:

@@ -25,6 +25,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "Trop loin : {cm} cm pour {max} cm permis", "Too far: {cm} cm for {max} cm allowed"
     ),
     "epic.move.off_table": _t("Hors de la table", "Off the table"),
+    "epic.move.too_short": _t(
+        "Trop court : {cm} cm pour {min} cm au minimum", "Too short: {cm} cm for at least {min} cm"
+    ),
+    "epic.move.no_landing": _t("Un Volant ne peut pas se poser ici", "A Flyer may not land here"),
+    "epic.move.bad_point": _t(
+        "Point « {key} » illisible : écrire x,y en cm", "Point '{key}' unreadable: write x,y in cm"
+    ),
+    **{
+        f"epic.power.{p.id}": _t(p.name_fr, p.name_en)
+        for u in CATALOG.units.values()
+        for p in u.powers
+    },
     "epic.move.impassable": _t("Terrain infranchissable", "Impassable terrain"),
     "epic.move.contact": _t(
         "Ce mouvement ne peut pas mettre le socle au contact d'un autre socle",
@@ -88,6 +100,62 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.option.assault.eliteWhen": _t(
         "Relance Elite en assaut : quand on perd, ou quand on perd ou à égalité",
         "Elite re-roll in assault: when losing, or when losing or tied",
+    ),
+    "epic.option.dr.combatPhase": _t(
+        "Les Défenses Rapprochées tirent aussi en phase de combat",
+        "Close Defences also fire in the combat phase",
+    ),
+    "epic.option.demolisher.perHit": _t(
+        "Démolisseur : une sauvegarde du bâtiment par touche (sinon par dé, sans jet pour toucher)",
+        "Demolisher: one building save per hit (otherwise per die, no to-hit roll)",
+    ),
+    "epic.option.infiltration.tie": _t(
+        "Égalité au jet d'Infiltration : relancer, ou le premier joueur",
+        "Tied Infiltration roll: re-roll, or the first player",
+    ),
+    "epic.option.interceptor.move": _t(
+        "Intercepteur créant sa zone : exactement la moitié du mouvement, ou au moins",
+        "Interceptor making its zone: exactly half its move, or at least",
+    ),
+    "epic.option.character.abandon": _t(
+        "Personnage abandonnant son transport : le transport est détruit, ou le personnage",
+        "Character leaving its transport: the transport is destroyed, or the character",
+    ),
+    "epic.option.bound.cavalry": _t(
+        "Un Personnage Lié d'infanterie peut rejoindre la cavalerie",
+        "An infantry Bound Character may join cavalry",
+    ),
+    "epic.option.psyker.combatOrders": _t(
+        "Pouvoirs de la phase de combat : ordres de tir seulement, ou tout ordre",
+        "Combat-phase powers: shooting orders only, or any order",
+    ),
+    "epic.option.hq.sacrificeFrom": _t(
+        "Sacrifice du QG : un socle de tout détachement ami, ou du sien",
+        "HQ sacrifice: a stand of any friendly detachment, or its own",
+    ),
+    "epic.option.command.chargeAssaults": _t(
+        "Unité de Commandement en Charge : tire comme en Avance et peut encore donner l'assaut",
+        "Command Unit on Charge: shoots as on Advance and may still assault",
+    ),
+    "epic.option.flyer.tirAppuyeNoTransport": _t(
+        "Volant sans Transport en Tir Appuyé : agit comme en Avance, ou se pose",
+        "Flyer without Transport on Tir Appuyé: acts as on Advance, or lands",
+    ),
+    "epic.option.flyer.evasive": _t(
+        "Malus d'évitement d'un Volant qui se pose : pendant son mouvement, ou tout le tour",
+        "Evasive penalty of a landing Flyer: during its move, or the whole turn",
+    ),
+    "epic.option.assault.phase": _t(
+        "Assauts : actions de la phase de combat, ou phase d'assaut après les tirs",
+        "Assaults: combat-phase actions, or an assault phase after the shooting",
+    ),
+    "epic.option.morale.tests": _t(
+        "Tests de moral et replis",
+        "Morale tests and fall-backs",
+    ),
+    "epic.option.los.terrain": _t(
+        "Les forêts et bâtiments bloquent les lignes de vue au sol",
+        "Forests and buildings block ground lines of sight",
     ),
 }
 

@@ -17,7 +17,7 @@ from arbitre.engine.frames import settle as run_frames
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
-from arbitre.games.epic import combat_phase, setup, turn
+from arbitre.games.epic import air, combat_phase, losses, reactions, setup, turn
 from arbitre.games.epic.config import options_schema
 from arbitre.games.epic.state import ARMIES, EpicState
 from arbitre.games.epic.view import build_view
@@ -31,6 +31,23 @@ HANDLERS: dict[str, Handler[EpicState]] = {
         combat_phase.decide_combat, combat_phase.choose_combat, combat_phase.auto_combat
     ),
     "end": Handler(never, no_choice, turn.auto_end),
+    "altitude": Handler(setup.decide_altitude, setup.choose_altitude, setup.auto_pop),
+    "infiltrate": Handler(setup.decide_infiltrate, setup.choose_infiltrate, setup.auto_infiltrate),
+    "flight": Handler(air.decide_flight, air.choose_flight, air.auto_flight),
+    "intercept": Handler(never, no_choice, air.auto_intercept),
+    "late": Handler(air.decide_late, air.choose_late, air.auto_late),
+    "react": Handler(reactions.decide_react, reactions.choose_react, reactions.auto_react),
+    "hq": Handler(losses.decide_hq, losses.choose_hq, losses.auto_hq),
+    "morale": Handler(never, no_choice, losses.auto_morale),
+    "breakthrough": Handler(
+        losses.decide_breakthrough, losses.choose_breakthrough, losses.auto_breakthrough
+    ),
+}
+
+POINT_FRAMES = {
+    "movement": turn.check_point,
+    "infiltrate": setup.check_point,
+    "breakthrough": losses.check_point,
 }
 
 
@@ -68,10 +85,15 @@ class Epic:
         decision = state.cached
         if decision is None:
             raise IllegalChoice(Msg("engine.illegal.game_over"))
-        if decision.find(key) is None:
-            raise IllegalChoice(Msg("epic.illegal.option", {"key": key}, decision.rules[0]))
-        state.log = []
         top = state.stack[-1]
+        if decision.find(key) is None:
+            check = POINT_FRAMES.get(top.kind) if decision.kind == "epic.move" else None
+            if check is None or "," not in key:
+                raise IllegalChoice(Msg("epic.illegal.option", {"key": key}, decision.rules[0]))
+            refusal = check(state, top, key)  # a point "x,y" (issue 6: continuous space)
+            if refusal is not None:
+                raise IllegalChoice(refusal)
+        state.log = []
         HANDLERS[top.kind].choose(state, top, key)
         settle(state)
 
@@ -123,4 +145,6 @@ class Epic:
         return RULE_IDS
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        return {}
+        from arbitre.games.epic.ai import AGENTS
+
+        return AGENTS

@@ -31,6 +31,16 @@ class Stand:
     x: float
     y: float
     wounds: int
+    alt: str = "ground"  # EP-16.12: ground, low or high
+    facing: float = 0.0  # degrees; the front arc is centred on it (EP-16.37)
+    shields: int = 0  # energy shields standing (EPC-24)
+    damage: tuple[str, ...] = ()  # titan locations damaged (EPC-23)
+    duels: int = 0  # duels fought this turn: outnumbering dice (EP-8.19, research §3.7)
+    won: int = 0  # assaults won / lost this turn (EP-2.1)
+    beaten: int = 0
+    power_used: bool = False  # one power per turn (EP-11.2)
+    dr_used: int = 0  # Close Defences fired this turn (research S3)
+    landing: bool = False  # a Flyer landing this turn flies evasively (EP-16.3)
 
     @property
     def point(self) -> Point:
@@ -55,6 +65,14 @@ class Det:
     moved: bool = False
     acted: bool = False
     lost: int = 0
+    morale: int = 0
+    elite: int = 0  # re-rolls left with `elite.scope=detachment` (AMB-EP-4b)
+    assaulted: bool = False  # its assault resolved this turn (AMB-EP-14b)
+    zone: bool = False  # an Interception Zone stands, its order token shown (EP-8.6/8.7)
+    fallback: bool = False  # failed morale: Retraite until rallied (research §3.8)
+    landed_turn: int = 0  # the turn a Flyer landed (EP-16.5)
+    converted: bool = False  # a Command Unit's order changed after its move (EP-15)
+    extra: tuple[str, ...] = ()  # abilities the detachment gains (EP-10.6; tests)
 
     @property
     def broken(self) -> bool:
@@ -77,6 +95,9 @@ class EpicState:
     outcome: dict[str, Any] = field(default_factory=dict)
     log: list[Msg] = field(default_factory=list)
     cached: Decision | None = None
+    elite: list[int] = field(default_factory=lambda: [0, 0])  # re-rolls left (EP-4.4)
+    structure: dict[int, int] = field(default_factory=dict)  # area -> SP left (EP-5.2)
+    elite0: tuple[int, int] = (0, 0)  # the pools at the start (`elite.scope=turn`)
 
     def roll(self) -> int:
         """One D6 from the state's seeded RNG (EPC-12)."""
@@ -98,6 +119,9 @@ class EpicState:
             stack=[f.copy() for f in self.stack],
             over=self.over,
             outcome=deep_copy(self.outcome),
+            elite=list(self.elite),
+            structure=dict(self.structure),
+            elite0=self.elite0,
         )
 
     def snapshot(self) -> dict[str, Any]:
@@ -112,4 +136,6 @@ class EpicState:
             "over": self.over,
             "outcome": self.outcome,
             "config": dict(self.rules.values),
+            "elite": list(self.elite),
+            "structure": {str(k): v for k, v in self.structure.items()},
         }

@@ -1,27 +1,37 @@
 """The turn (research §3.3): hidden orders, initiative, the movement phase, the end phase.
 
 - Strategy: every detachment gets a face-down order counter (EPC-9), one private decision
-  per detachment; both players' orders are revealed when the movement phase starts.
-  Retraite is never chosen: it is the order a failed morale test imposes (research §5.1).
+  per detachment: Tir Appuyé, Avance, Charge, or no order ("aucun", EP-16.10); Retraite
+  is never chosen, a failed morale test imposes it (research §5.1, §3.8). Orders are
+  revealed when the movement phase starts (ours: one reveal for all).
 - Initiative: each player rolls a D6, the higher starts; a tie goes to the player who did
   not have it last turn (research §3.3).
-- Movement: players alternate activating one detachment with an Avance or Charge order;
-  the detachment moves as one block to a candidate point validated by movement.py
-  (EPC-9 allowance, EP-2.4 contact, EP-2.5 zones of control, EP-2.6 coherency).
-- End: break points (research §3.8) and victory (research §3.9).
+- Movement: players alternate activating one detachment (EPC-9, EP-16.11); its move is a
+  point (a candidate "p:i" or any "x,y", moves.py) run as a flight (air.py, EP-8), then
+  the enemy may fire in reaction (reactions.py). An Interceptor on Charge first declares
+  a zone or a normal assault (EP-8.2). A Movement-phase psychic power may be used in
+  place of an activation (EP-11.6). Unspent zones may intercept late (EP-8.22).
+- End: rally tests, shield repairs, break points and victory (research §3.8, §3.9, §3.11).
 """
 
 from __future__ import annotations
 
+import math
+
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
-from arbitre.games.epic.geometry import Point
-from arbitre.games.epic.movement import Mover, candidate_points, check_special_move
-from arbitre.games.epic.movement import move_allowance as allowance_of
+from arbitre.games.epic import moves
+from arbitre.games.epic.abilities import may_end_at
+from arbitre.games.epic.air import start_flight
+from arbitre.games.epic.moves import MOVE, ZONE, Plan
+from arbitre.games.epic.psychic import movement_powers, use_power
+from arbitre.games.epic.shooting import GROUND, HIGH, LOW
 from arbitre.games.epic.state import TURNS, EpicState, Frame
+from arbitre.games.epic.world import det_has, engaged
 
-GIVEN_ORDERS = ("tir_appuye", "avance", "charge")  # EPC-9, research §5.1
-MOVERS = ("avance", "charge")
+GIVEN_ORDERS = ("tir_appuye", "avance", "charge", "aucun")  # EPC-9, EP-16.10
+MOVERS = ("avance", "charge", "retraite")
+SHIELD_REPAIR = 4  # research §3.11: each lost shield comes back on 4+
 
 
 # --- strategy: orders and initiative ----------------------------------------------------
@@ -31,7 +41,14 @@ def auto_turn(s: EpicState, f: Frame) -> None:
     """Start a turn: clear counters and activations, then queue the phases (research §3.3)."""
     s.stack.pop()
     for d in s.dets:
-        d.order, d.revealed, d.moved, d.acted = None, False, False, False
+        d.order = "retraite" if d.fallback else None  # research §3.8
+        d.revealed = d.fallback
+        d.moved = d.acted = d.assaulted = d.zone = d.converted = False
+    for st in s.stands.values():
+        st.duels = st.won = st.beaten = st.dr_used = 0
+        st.power_used = st.landing = False
+    if s.rules.elite_scope == "turn":
+        s.elite = list(s.elite0)
     s.log.append(Msg("epic.ev.turn", {"turn": s.turn}, "EPC-9"))
     s.phase = "orders"
     s.stack += [
@@ -82,107 +99,184 @@ def auto_initiative(s: EpicState, f: Frame) -> None:
 # --- movement ---------------------------------------------------------------------------
 
 
+def movable(s: EpicState, did: int) -> bool:
+    """Avance, Charge and Retraite move (EPC-9); a Flyer always moves (EP-16.32) unless
+    it is on the ground with Tir Appuyé (EP-16.5, AMB-EP-15d); a pinned detachment stays
+    (research §3.2; never a Flyer, EP-16.28)."""
+    d = s.dets[did]
+    mine = s.alive(did)
+    if d.moved or not mine:
+        return False
+    if det_has(s, did, "flyer"):
+        grounded = mine[0].alt == GROUND
+        return not (grounded and d.order == "tir_appuye")
+    if d.order not in MOVERS:
+        return False
+    return not any(engaged(s, st) for st in mine)
+
+
 def _movable(s: EpicState, side: int) -> list[int]:
-    return [
-        d.did
-        for d in s.dets
-        if d.side == side and not d.moved and d.order in MOVERS and s.alive(d.did)
-    ]
+    return [d.did for d in s.dets if d.side == side and movable(s, d.did)]
+
+
+def _plan(s: EpicState, f: Frame) -> Plan:
+    return moves.plan(s, f.data["det"], f.data.get("purpose", MOVE))
 
 
 def move_options(s: EpicState, did: int) -> list[tuple[float, float]]:
-    """Candidate block moves (dx, dy) of a detachment, each checked stand by stand.
+    """Candidate block moves (dx, dy) of a detachment in the movement phase."""
+    return moves.candidates(s, did, moves.plan(s, did, MOVE))
 
-    Charge (EPC-9) doubles the move and may end in base contact range of an enemy stand
-    (the charge's purpose); other moves keep out of enemy zones of control (EP-2.5).
-    """
-    det = s.dets[did]
-    mine = s.alive(did)
-    prof = mine[0].profile
-    _lo, hi, rule = allowance_of(det.order, prof.move, prof.is_flyer)
-    lead = mine[0].point
-    moves = [(p.x - lead.x, p.y - lead.y) for p in candidate_points(lead, hi)]
-    contact = 2 * s.rules.base_radius + 0.05
-    if det.order == "charge":
-        foes = [st for st in s.stands.values() if st.side != det.side]
-        for me in mine:
-            for foe in sorted(foes, key=lambda e: me.point.to(e.point))[:2]:
-                gap = me.point.to(foe.point)
-                if contact < gap <= hi + contact:
-                    k = (gap - contact) / gap
-                    moves.append(((foe.x - me.x) * k, (foe.y - me.y) * k))
-    enemies = tuple(
-        (st.point, st.profile.cls)
-        for st in s.stands.values()
-        if st.side != det.side and det.order != "charge"
-    )
-    others = tuple(st.point for st in s.stands.values() if st.det != did)
-    out: list[tuple[float, float]] = [(0.0, 0.0)]
-    for dx, dy in moves[1:]:
-        dests = [Point(st.x + dx, st.y + dy) for st in mine]
-        ok = all(
-            check_special_move(
-                Mover(st.point, prof.cls, tuple(dests[:i] + dests[i + 1 :]), enemies, others),
-                dests[i],
-                hi,
-                rule=rule,
-                rules=s.rules,
-            )
-            is None
-            for i, st in enumerate(mine)
-        )
-        if ok and (round(dx, 3), round(dy, 3)) not in {(round(a, 3), round(b, 3)) for a, b in out}:
-            out.append((dx, dy))
-    return out
+
+def end_altitudes(s: EpicState, did: int, p: Plan, v: tuple[float, float]) -> list[str]:
+    """Where a Flyer may end its move (EP-16.12): High or Low; the ground only when it
+    lands (EP-16.2, EP-16.13); the altitude of the Flyers it engaged on a Charge
+    (EP-16.8); High for an Interceptor making its zone (EP-8.5)."""
+    if p.land:
+        return [GROUND]
+    if s.dets[did].order == "charge":
+        for sid in p.movers:
+            st = s.stands[sid]
+            for e in s.stands.values():
+                if e.side != st.side and e.alt != GROUND:
+                    gap = math.hypot(st.x + v[0] - e.x, st.y + v[1] - e.y)
+                    if gap <= 2 * s.rules.base_radius + 0.5:
+                        return [e.alt]
+    unit = s.alive(did)[0].profile
+    return [a for a in (HIGH, LOW) if may_end_at(unit, a)[0]]
 
 
 def decide_movement(s: EpicState, f: Frame) -> Decision | None:
     did = f.data.get("det", -1)
-    if did >= 0:
-        if f.memo is None:
-            f.memo = move_options(s, did)
-        opts = tuple(
-            Option(f"p:{i}", Msg("epic.opt.move", {"dx": round(dx, 1), "dy": round(dy, 1)}))
-            for i, (dx, dy) in enumerate(f.memo)
+    if did < 0:
+        return _activation(s, f)
+    det = s.dets[did]
+    stage = f.data.get("stage", "move")
+    if stage == "declare":
+        opts: tuple[Option, ...] = (
+            Option("zone", Msg("epic.opt.zone")),
+            Option("assault", Msg("epic.opt.normal_assault")),
         )
-        text = Msg("epic.decide.move", {"det": s.dets[did].spec}, "EPC-9")
-        return Decision(f.seat, "epic.move", opts, text, ("EPC-9", "EP-2.5", "EP-2.6"))
+        text = Msg("epic.decide.declare", {"det": det.spec}, "EP-8.2")
+        return Decision(f.seat, "epic.declare", opts, text, ("EP-8.2", "EP-8.3"))
+    if stage == "alt":
+        opts = tuple(Option(f"alt:{a}", Msg(f"epic.alt.{a}")) for a in f.data["alts"])
+        text = Msg("epic.decide.altitude", {"det": det.spec}, "EP-16.12")
+        return Decision(f.seat, "epic.altitude", opts, text, ("EP-16.12", "EP-16.14"))
+    if f.memo is None:
+        f.memo = moves.candidates(s, did, _plan(s, f))
+    return move_decision(s, did, f.seat, f.memo, f.data.get("purpose", MOVE))
+
+
+def move_decision(
+    s: EpicState, did: int, seat: int, cands: list[tuple[float, float]], purpose: str
+) -> Decision:
+    """A point decision: candidate keys "p:i", and any "x,y" the validator accepts."""
+    opts = tuple(
+        Option(f"p:{i}", Msg("epic.opt.move", {"dx": round(dx, 1), "dy": round(dy, 1)}))
+        for i, (dx, dy) in enumerate(cands)
+    )
+    text = Msg(f"epic.decide.{purpose}", {"det": s.dets[did].spec}, "EPC-11")
+    return Decision(seat, "epic.move", opts, text, ("EPC-11", "EP-2.5", "EP-2.6"))
+
+
+def _activation(s: EpicState, f: Frame) -> Decision | None:
     side = f.data["side"]
     todo = _movable(s, side)
-    if not todo:
+    powers = movement_powers(s, side)
+    if not todo and not powers:
         return None
-    opts = tuple(
-        Option(f"act:{d}", Msg("epic.opt.activate", {"det": s.dets[d].spec})) for d in todo
-    )
+    opts = [Option(f"act:{d}", Msg("epic.opt.activate", {"det": s.dets[d].spec})) for d in todo]
+    opts += [Option(k, m) for k, m in powers]
     text = Msg("epic.decide.activate", {}, "EPC-9")
-    return Decision(side, "epic.activate", opts, text, ("EPC-9",))
+    return Decision(side, "epic.activate", tuple(opts), text, ("EPC-9", "EP-11.6"))
+
+
+def chosen_vector(s: EpicState, f: Frame, key: str) -> tuple[float, float]:
+    """The move a key names: a candidate, or a point already validated by `check_point`."""
+    if key.startswith("p:"):
+        cands = f.memo if f.memo is not None else moves.candidates(s, f.data["det"], _plan(s, f))
+        return cands[int(key[2:])]
+    v = moves.point_vector(s, _plan(s, f), key)
+    assert v is not None
+    return v
+
+
+def check_point(s: EpicState, f: Frame, key: str) -> Msg | None:
+    """Validate a point key "x,y" of a move decision (distance, table, terrain, contact,
+    zones of control, coherency, landing ground)."""
+    p = _plan(s, f)
+    v = moves.point_vector(s, p, key)
+    if v is None:
+        return Msg("epic.move.bad_point", {"key": key}, "EPC-30")
+    return moves.check(s, f.data["det"], p, *v)
 
 
 def choose_movement(s: EpicState, f: Frame, key: str) -> None:
     did = f.data.get("det", -1)
     if did < 0:
-        f.data["det"] = int(key.split(":")[1])
+        if key.startswith("psy:"):
+            use_power(s, key)
+            f.data["side"] = 1 - f.data["side"]
+            return
+        did = int(key.split(":")[1])
+        f.data.update(det=did, purpose=MOVE, stage="move")
         f.seat = f.data["side"]
         f.memo = None
+        det = s.dets[did]
+        if det.order == "charge" and det_has(s, did, "interceptor"):
+            f.data["stage"] = "declare"  # EP-8.2, EP-8.3
         return
-    dx, dy = (f.memo or move_options(s, did))[int(key.split(":")[1])]
-    for st in s.alive(did):
-        st.x, st.y = st.x + dx, st.y + dy
+    stage = f.data.get("stage", "move")
+    if stage == "declare":
+        f.data.update(stage="move", purpose=ZONE if key == "zone" else MOVE)
+        f.memo = None
+        return
+    p = _plan(s, f)
+    if stage == "move":
+        v = chosen_vector(s, f, key)
+        f.data["v"] = [v[0], v[1]]
+        if det_has(s, did, "flyer"):
+            alts = [HIGH] if p.rule == "EP-8.5" else end_altitudes(s, did, p, v)
+            if len(alts) > 1:
+                f.data.update(stage="alt", alts=alts)
+                return
+            _commit(s, f, p, alts[0])
+            return
+        _commit(s, f, p, GROUND)
+        return
+    _commit(s, f, p, key.split(":")[1])
+
+
+def _commit(s: EpicState, f: Frame, p: Plan, alt: str) -> None:
+    did = f.data["det"]
+    dx, dy = f.data["v"]
+    face = math.degrees(math.atan2(dy, dx)) if (dx or dy) else None
+    for sid in p.movers:
+        if face is not None:
+            s.stands[sid].facing = face  # EP-16.33: faces its straight line
     s.dets[did].moved = True
-    f.data["det"] = -1
+    start_flight(s, did, list(p.movers), (dx, dy), alt, f.data.get("purpose", MOVE))
+    f.data.update(det=-1, stage="move", purpose=MOVE)
+    f.data.pop("v", None)
+    f.data.pop("alts", None)
     f.memo = None
     f.data["side"] = 1 - f.data["side"]
 
 
 def auto_movement(s: EpicState, f: Frame) -> None:
-    """Research §3.3: when one side has nothing left to move, the other goes on."""
+    """Research §3.3: when one side has nothing left to move, the other goes on; at the
+    end, zones not spent may intercept late (EP-8.22)."""
     side = f.data["side"]
-    if _movable(s, 1 - side):
+    if _movable(s, 1 - side) or movement_powers(s, 1 - side):
         f.data["side"] = 1 - side
         return
     s.stack.pop()
     s.phase = "combat"
     s.stack[-1].data["side"] = s.initiative
+    for d in s.dets:
+        if d.zone:
+            s.stack.append(Frame("late", d.side, {"zone": d.did}))
 
 
 # --- end phase --------------------------------------------------------------------------
@@ -199,9 +293,28 @@ def score(s: EpicState, side: int) -> int:
     return sum(d.break_points for d in s.dets if d.side != side and d.broken)
 
 
+def end_phase_upkeep(s: EpicState) -> None:
+    """Research §3.8: a detachment in Retraite rallies on 2D6 >= its Morale; research
+    §3.11: each lost energy shield comes back on 4+ unless the generator is damaged."""
+    for d in s.dets:
+        if d.fallback and s.alive(d.did):
+            total = s.roll() + s.roll()
+            if total >= d.morale:
+                d.fallback = False
+                s.log.append(Msg("epic.ev.rally", {"det": d.spec, "roll": total}, "EPC-28"))
+    for st in s.stands.values():
+        most = st.profile.param("shields") or 0
+        if "generateur" in st.damage:
+            continue
+        for _ in range(most - st.shields):
+            if s.roll() >= SHIELD_REPAIR:
+                st.shields += 1
+
+
 def auto_end(s: EpicState, f: Frame) -> None:
-    """End phase (research §3.9): victory check, else the next turn."""
+    """End phase (research §3.9): upkeep, victory check, else the next turn."""
     s.stack.pop()
+    end_phase_upkeep(s)
     broken = [army_broken(s, side) for side in (0, 1)]
     if any(broken) or s.turn >= TURNS:
         pts = (score(s, 0), score(s, 1))

@@ -24,10 +24,21 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
                 "lost": d.lost,
                 "break_points": d.break_points,
                 "broken": d.broken,
+                "fallback": d.fallback,
+                "zone": d.zone,
             }
         )
     stands = [
-        {"id": st.sid, "det": st.det, "x": round(st.x, 2), "y": round(st.y, 2), "wounds": st.wounds}
+        {
+            "id": st.sid,
+            "det": st.det,
+            "unit": st.unit,
+            "x": round(st.x, 2),
+            "y": round(st.y, 2),
+            "wounds": st.wounds,
+            "alt": st.alt,
+            "shields": st.shields,
+        }
         for st in s.stands.values()
     ]
     top = s.stack[-1] if s.stack and not s.over else None
@@ -43,4 +54,5 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
         "stands": stands,
         "over": s.over,
         "outcome": dict(s.outcome),
+        "structure": {str(k): v for k, v in s.structure.items()},
     }

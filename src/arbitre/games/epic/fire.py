@@ -1,0 +1,420 @@
+"""Resolving shots on the table: who may fire at whom, the to-hit roll with its
+modifiers and re-rolls, then the saves, shields, location sheets, Regeneration and the
+HQ sacrifice (EPC-12..15, EPC-19, EPC-23..25, EP-3, EP-4, EP-11, EP-12, EP-14, EP-16).
+
+A `Gun` is any source of shots: a weapon, a psychic power (physical or ethereal), or a
+Close Defence. Each attack die picks the nearest eligible stand of the target detachment
+that is not already doomed by earlier dice (research §3.6: closest first).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from arbitre.engine.i18n import Msg
+from arbitre.games.epic.abilities import HQ_SACRIFICE_CM, ethereal_location, may_regenerate
+from arbitre.games.epic.catalog import CATALOG
+from arbitre.games.epic.geometry import Point, cover_save, line_of_sight, segment_distance
+from arbitre.games.epic.profiles import Power, Sheet, Weapon
+from arbitre.games.epic.shooting import (
+    DR_COUNTER_CHARGE_TO_HIT,
+    DR_INTERCEPTION_TO_HIT,
+    DR_MAX_TARGET_CLASS,
+    DR_RANGE_CM,
+    effective_range_distance,
+    may_target_airborne,
+    save_target,
+    to_hit_modifiers,
+)
+from arbitre.games.epic.state import EpicState, Frame, Stand
+from arbitre.games.epic.world import airborne, areas, in_front, pinned, stand_class
+
+SHOT, PHYSICAL, ETHEREAL, DR = "shot", "physical", "ethereal", "dr"
+
+
+@dataclass(frozen=True, slots=True)
+class Gun:
+    range: int
+    dice: int
+    to_hit: int
+    pa: int
+    arc: int
+    aa: bool = False
+    kind: str = SHOT
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """Where a target moved this instant (interception fire, EP-8.11, AMB-EP-8f)."""
+
+    start: Point
+    end: Point
+    alt_start: str
+    alt_end: str
+
+
+def weapon_gun(w: Weapon) -> Gun:
+    return Gun(w.range, w.dice, w.to_hit, w.pa, w.arc, w.has("aa"), SHOT, w.name_en)
+
+
+def power_gun(p: Power) -> Gun:
+    kind = PHYSICAL if p.kind == "physical" else ETHEREAL
+    return Gun(p.range, p.dice, p.to_hit, p.pa or 0, 360, False, kind, p.name_en)
+
+
+def dr_gun(x: int, mode: str) -> Gun:
+    """EP-3.2/3.3: one shot per DR, 7+ in interception, 6+ in counter-charge, PA 0,
+    15 cm, 360° (EP-3.4, EP-3.5)."""
+    to_hit = DR_INTERCEPTION_TO_HIT if mode == "interception" else DR_COUNTER_CHARGE_TO_HIT
+    return Gun(DR_RANGE_CM, x, to_hit, 0, 360, False, DR, "dr")
+
+
+def weapons_of(st: Stand) -> list[Weapon]:
+    """Usable weapons: a damaged titan weapon location destroys one (research §3.11); a
+    landed Flyer fires only its 360° weapons (EP-16.6, EP-16.40)."""
+    ws = [w for w in st.profile.weapons if w.dice > 0 and w.range > 0]
+    ws = ws[st.damage.count("arme") :]
+    if st.profile.is_flyer and not airborne(st):
+        ws = [w for w in ws if w.arc == 360]
+    return ws
+
+
+# --- who may shoot whom ---------------------------------------------------------------
+
+
+def _where(t: Stand, shooter: Point, path: Path | None) -> tuple[Point, str]:
+    """The target's point and altitude for this shot: on a move, the path point nearest
+    the shooter, airborne for the first half of a landing move (EP-16.14)."""
+    if path is None:
+        return t.point, t.alt
+    a, b = path.start, path.end
+    dx, dy = b.x - a.x, b.y - a.y
+    length2 = dx * dx + dy * dy
+    k = 0.0
+    if length2 > 0:
+        k = max(0.0, min(1.0, ((shooter.x - a.x) * dx + (shooter.y - a.y) * dy) / length2))
+    return Point(a.x + k * dx, a.y + k * dy), path.alt_start if k < 0.5 else path.alt_end
+
+
+def eligible(
+    s: EpicState,
+    st: Stand,
+    gun: Gun,
+    t: Stand,
+    order: str | None,
+    path: Path | None = None,
+) -> Point | None:
+    """The point `st` may shoot `t` at with `gun`, or None (range with EP-16.27, arc,
+    line of sight, EP-16.45/46 for airborne targets, EP-3.6 for Close Defences)."""
+    where, alt = _where(t, st.point, path)
+    table = segment_distance(st.point, path.start, path.end) if path else st.point.to(where)
+    if s.rules.measure_edge:
+        table = max(0.0, table - 2 * s.rules.base_radius)
+    prof = t.profile
+    high_applies = prof.is_flyer or (prof.has("floater") and s.rules.floaters_high)
+    t_alt = alt if high_applies else "ground"
+    if effective_range_distance(table, st.alt, t_alt) > gun.range:
+        return None
+    if gun.kind == DR and stand_class(t) > DR_MAX_TARGET_CLASS:
+        return None
+    if gun.arc == 180 and not in_front(st, where):
+        return None
+    if gun.arc == 90 and not _in_quarter(st, where):
+        return None
+    t_air = alt != "ground" or t.landing
+    if t_air and gun.kind in (SHOT, PHYSICAL):
+        me = st.profile
+        ok, _rule = may_target_airborne(
+            aa=gun.aa,
+            arc=gun.arc,
+            order=order or "",
+            titan=me.type == "titan",
+            praetorian=me.type == "praetorian",
+        )
+        if not ok:
+            return None
+    raised = airborne(st) or alt != "ground" or st.profile.cls >= 5 or stand_class(t) >= 5
+    if s.rules.los_terrain and not line_of_sight(st.point, where, areas(s), raised):
+        return None
+    return where
+
+
+def _in_quarter(st: Stand, p: Point) -> bool:
+    angle = math.degrees(math.atan2(p.y - st.y, p.x - st.x))
+    return abs((angle - st.facing + 180.0) % 360.0 - 180.0) <= 45.0 + 1e-9
+
+
+def modifiers_for(s: EpicState, gun: Gun, t: Stand, alt: str, interception: bool) -> int:
+    """EP-16.3, EP-16.44, EPC-15, EPC-26 (shooting.to_hit_modifiers); the −1 of the 7+ is
+    already in a Close Defence's number (EP-3.2)."""
+    if gun.kind == DR:
+        return 0
+    landing = t.landing and (interception or s.rules.evasive_whole_turn)
+    mods = to_hit_modifiers(
+        aa=gun.aa,
+        target_airborne=alt != "ground",
+        target_landing=landing,
+        target_class=stand_class(t),
+        interception=interception,
+        rules=s.rules,
+    )
+    return sum(m.value for m in mods)
+
+
+# --- dice ----------------------------------------------------------------------------
+
+
+def success(s: EpicState, target: int, reroll_ones: bool = False) -> bool:
+    """One D6 against `target`+ (EPC-12): a natural 1 misses per `roll.naturalOneMisses`;
+    7+ per `roll.sevenPlus` (AMB-EP-2); Tir Appuyé re-rolls a 1 once (EPC-9)."""
+    d = s.roll()
+    if d == 1 and reroll_ones and (target > 1 or s.rules.natural_one_misses):
+        d = s.roll()
+    if target <= 1:
+        return d > 1 or not s.rules.natural_one_misses
+    if target <= 6:
+        return d >= target
+    if s.rules.seven_plus == "impossible" or d != 6:
+        return False
+    if s.rules.seven_plus == "naturalSix":
+        return True
+    return target - 3 <= 6 and s.roll() >= target - 3
+
+
+def elite_left(s: EpicState, st: Stand) -> int:
+    """EP-4.1: re-rolls only for stands with Elite; the pool is the player's (AMB-EP-4b)
+    or the detachment's (`elite.scope=detachment`)."""
+    if not st.profile.has("elite"):
+        return 0
+    if s.rules.elite_scope == "detachment":
+        return s.dets[st.det].elite
+    return s.elite[st.side]
+
+
+def spend_elite(s: EpicState, st: Stand) -> None:
+    if s.rules.elite_scope == "detachment":
+        s.dets[st.det].elite -= 1
+    else:
+        s.elite[st.side] -= 1
+    s.log.append(Msg("epic.ev.elite", {"unit": f"epic.unit.{st.unit}"}, "EP-4.1"))
+
+
+class Roll:
+    """One roll of several dice by one stand: Elite may re-roll one failed die of it
+    (EP-4.2), only for to-hit, save and Assault rolls (EP-4.3)."""
+
+    def __init__(self, s: EpicState, st: Stand) -> None:
+        self.s, self.st, self.elite_spent = s, st, False
+
+    def die(self, target: int, reroll_ones: bool = False) -> bool:
+        if success(self.s, target, reroll_ones):
+            return True
+        if not self.elite_spent and elite_left(self.s, self.st) > 0:
+            self.elite_spent = True
+            spend_elite(self.s, self.st)
+            return success(self.s, target)
+        return False
+
+
+# --- damage --------------------------------------------------------------------------
+
+
+def remove(s: EpicState, victim: Stand, rule: str) -> None:
+    del s.stands[victim.sid]
+    det = s.dets[victim.det]
+    det.lost += 1
+    s.log.append(Msg("epic.ev.stand_lost", {"unit": f"epic.unit.{victim.unit}"}, rule))
+    if det.lost == det.break_points:
+        s.log.append(Msg("epic.ev.broken", {"det": det.spec}, "EPC-3"))
+
+
+def wound(s: EpicState, victim: Stand, rule: str, ethereal: bool = False) -> None:
+    """One wound lost; Regeneration (X+) may cancel it (research S6, EPC-25), never one
+    lost to an ethereal power (EP-11.13)."""
+    regen = victim.profile.param("regeneration")
+    if regen and may_regenerate(ethereal) and success(s, regen):
+        s.log.append(Msg("epic.ev.regenerated", {"unit": f"epic.unit.{victim.unit}"}, "EPC-25"))
+        return
+    victim.wounds -= 1
+    if victim.wounds <= 0:
+        remove(s, victim, rule)
+
+
+def location_hit(s: EpicState, titan: Stand, loc: str, rule: str) -> None:
+    """EPC-23 (research §3.11, simplified and ours): each failed save costs one wound and
+    the location's effect: legs −5 cm, weapon lost, head −2 FA, shield generator shields
+    gone, reactor one more wound, 'choix' the attacker's pick (reactor from the rear,
+    else a weapon)."""
+    if loc == "choix":
+        loc = "reacteur" if "reacteur" in sheet_of(titan).rear else "arme"
+    titan.damage = (*titan.damage, loc)
+    s.log.append(Msg("epic.ev.location", {"loc": f"epic.loc.{loc}"}, "EPC-23"))
+    if loc == "generateur":
+        titan.shields = 0
+    if loc == "reacteur" and titan.wounds > 1:
+        titan.wounds -= 1
+    wound(s, titan, rule)
+
+
+def sheet_of(st: Stand) -> Sheet:
+    return CATALOG.sheets[st.profile.sheet or ""]
+
+
+def take_hit(s: EpicState, shooter: Stand | None, victim: Stand, gun: Gun, roll: Roll) -> bool:
+    """One hit: shields, saves, location; True when the victim must lose a wound (the
+    caller applies it, or offers the HQ sacrifice)."""
+    prof = victim.profile
+    if gun.kind == ETHEREAL:
+        # EP-11.12, EP-14.1/14.2, AMB-EP-13a: only a Psychic Save, never modified.
+        psy = prof.param("psychic_save")
+        if psy is not None and roll.die(psy):
+            return False
+        if prof.save.sheet:
+            victim.damage = (*victim.damage, ethereal_location())  # EP-11.14
+        return True
+    if prof.save.sheet:
+        if victim.shields > 0:
+            # EPC-24 (research §3.11): a hit with PA -1 or better strips a shield, a
+            # physical power destroys one as a normal shot does (EP-11.8); PA 0 bounces.
+            if gun.pa <= -1 or gun.kind == PHYSICAL:
+                victim.shields -= 1
+                s.log.append(Msg("epic.ev.shield", {"left": victim.shields}, "EP-11.8"))
+            return False
+        pa = gun.pa - (1 if shooter is not None and _rear(shooter, victim) else 0)
+        target = save_target(sheet_of(victim).save, None, pa, s.rules)
+        if target is not None and roll.die(target):
+            return False
+        front = shooter is None or in_front(victim, shooter.point)
+        table = sheet_of(victim).front if front else sheet_of(victim).rear
+        location_hit(s, victim, table[s.roll() - 1], "EPC-23")
+        return False
+    cover = None if airborne(victim) else cover_save(victim.point, areas(s))
+    if cover is not None and success(s, cover):
+        return False
+    pa = gun.pa
+    if shooter is not None and _rear(shooter, victim) and gun.kind == SHOT:
+        pa -= 1  # EP-16.39 (research §3.6): flank or rear shot at a vehicle
+    armour, fixed = prof.save.armour, prof.save.fixed
+    target = save_target(armour, fixed, pa, s.rules)
+    if target is not None and roll.die(target):
+        return False
+    if s.rules.dual_save == "twoRolls" and armour is not None and fixed is not None:
+        return not success(s, fixed)
+    return True
+
+
+def _rear(shooter: Stand, victim: Stand) -> bool:
+    """EP-16.39: outside the front arc of a class 3+ ground target."""
+    return stand_class(victim) >= 3 and not airborne(victim) and not in_front(victim, shooter.point)
+
+
+def hq_candidates(s: EpicState, hq: Stand) -> list[int]:
+    """EP-12.3: friendly stands of the same class within 6 cm (AMB-EP-12a: any friendly
+    detachment by default); EP-12.4: not while in Assault."""
+    if not hq.profile.has("hq"):
+        return []
+    cls = stand_class(hq)
+    return [
+        f.sid
+        for f in s.stands.values()
+        if f.side == hq.side
+        and f.sid != hq.sid
+        and stand_class(f) == cls
+        and (s.rules.hq_any_detachment or f.det == hq.det)
+        and hq.point.to(f.point) <= HQ_SACRIFICE_CM + 1e-9
+    ]
+
+
+# --- a volley ------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Tally:
+    hits: int = 0
+    lost: int = 0
+
+
+def volley(
+    s: EpicState,
+    shooters: list[tuple[Stand, Gun]],
+    target_did: int,
+    order: str | None,
+    *,
+    reroll_ones: bool = False,
+    interception: bool = False,
+    paths: dict[int, Path] | None = None,
+) -> Tally:
+    """Every gun fires its dice at the target detachment; failed HQ saves with a stand to
+    sacrifice go to an `hq` frame for the owner's choice (EP-12.3)."""
+    tally = Tally()
+    doomed: dict[int, int] = {}
+    queued: list[list[int]] = []
+    for st, gun in shooters:
+        if st.sid not in s.stands:
+            continue
+        roll = Roll(s, st)
+        ones = reroll_ones and gun.kind in (SHOT, PHYSICAL)  # EP-11.10, EP-11.15
+        for _ in range(gun.dice):
+            pick = _victim(s, st, gun, target_did, order, paths, doomed)
+            if pick is None:
+                break
+            victim, alt = pick
+            mods = modifiers_for(s, gun, victim, alt, interception)
+            if not roll.die(gun.to_hit + mods, ones):
+                continue
+            tally.hits += 1
+            if not take_hit(s, st, victim, gun, Roll(s, victim)):
+                continue
+            tally.lost += 1
+            if hq_candidates(s, victim):
+                doomed[victim.sid] = doomed.get(victim.sid, 0) + 1
+                queued.append([victim.sid, 1 if gun.kind == ETHEREAL else 0])
+            else:
+                wound(s, victim, "EPC-13", gun.kind == ETHEREAL)
+    if queued:
+        s.stack.append(Frame("hq", s.dets[target_did].side, {"queue": queued}))
+    return tally
+
+
+def _victim(
+    s: EpicState,
+    st: Stand,
+    gun: Gun,
+    target_did: int,
+    order: str | None,
+    paths: dict[int, Path] | None,
+    doomed: dict[int, int],
+) -> tuple[Stand, str] | None:
+    best: tuple[float, int, Stand, str] | None = None
+    for t in s.alive(target_did):
+        if doomed.get(t.sid, 0) >= t.wounds:
+            continue
+        path = paths.get(t.sid) if paths else None
+        where = eligible(s, st, gun, t, order, path)
+        if where is None:
+            continue
+        key = (st.point.to(where), t.sid)
+        if best is None or key < best[:2]:
+            _p, alt = _where(t, st.point, path)
+            best = (key[0], key[1], t, alt)
+    return None if best is None else (best[2], best[3])
+
+
+def guns_of(s: EpicState, did: int, order: str | None) -> list[tuple[Stand, Gun]]:
+    """The weapons a detachment fires in one shooting action (pinned stands cannot,
+    research §3.2; Close Defences only with `dr.combatPhase`, AMB-EP-3a)."""
+    out: list[tuple[Stand, Gun]] = []
+    for st in sorted(s.alive(did), key=lambda x: x.sid):
+        if pinned(s, st):
+            continue
+        out += [(st, weapon_gun(w)) for w in weapons_of(st)]
+        dr = st.profile.param("dr")
+        if dr and s.rules.dr_combat and st.dr_used < dr:
+            out.append((st, dr_gun(dr - st.dr_used, "counter_charge")))
+    return out
+
+
+def can_hit(s: EpicState, shooters: list[tuple[Stand, Gun]], did: int, order: str | None) -> bool:
+    return any(eligible(s, st, g, t, order) is not None for st, g in shooters for t in s.alive(did))

@@ -1,0 +1,143 @@
+"""After an action: the HQ sacrifice (EP-12), morale tests and fall-back moves
+(research §3.8, EPC-28), Breakthrough moves (EP-2). Frame handlers."""
+
+from __future__ import annotations
+
+from arbitre.engine.decision import Decision, Option
+from arbitre.engine.i18n import Msg
+from arbitre.games.epic import moves
+from arbitre.games.epic.fire import hq_candidates, remove, wound
+from arbitre.games.epic.moves import BREAKTHROUGH, FALLBACK
+from arbitre.games.epic.state import EpicState, Frame
+
+# --- HQ (EP-12) -----------------------------------------------------------------------
+
+
+def decide_hq(s: EpicState, f: Frame) -> Decision | None:
+    queue = f.data["queue"]
+    while queue:
+        hq = s.stands.get(queue[0][0])
+        if hq is None:
+            queue.pop(0)
+            continue
+        cands = hq_candidates(s, hq)
+        if not cands:
+            return None
+        opts = [Option("keep", Msg("epic.opt.hq_keep"))] + [
+            Option(f"sac:{c}", Msg("epic.opt.sacrifice", {"unit": f"epic.unit.{s.stands[c].unit}"}))
+            for c in cands
+        ]
+        text = Msg("epic.decide.hq", {"unit": f"epic.unit.{hq.unit}"}, "EP-12.3")
+        return Decision(f.seat, "epic.hq", tuple(opts), text, ("EP-12.3", "EP-12.4"))
+    return None
+
+
+def choose_hq(s: EpicState, f: Frame, key: str) -> None:
+    sid, ethereal = f.data["queue"].pop(0)
+    hq = s.stands[sid]
+    if key == "keep":
+        wound(s, hq, "EPC-13", bool(ethereal))
+        return
+    victim = s.stands[int(key.split(":")[1])]
+    s.log.append(Msg("epic.ev.sacrifice", {"unit": f"epic.unit.{victim.unit}"}, "EP-12.3"))
+    remove(s, victim, "EP-12.3")  # AMB-EP-12d: no save for the sacrificed stand
+
+
+def auto_hq(s: EpicState, f: Frame) -> None:
+    """Failed saves whose HQ has no stand left to sacrifice are simply lost."""
+    for sid, ethereal in f.data["queue"]:
+        hq = s.stands.get(sid)
+        if hq is not None:
+            wound(s, hq, "EPC-13", bool(ethereal))
+    s.stack.pop()
+
+
+# --- morale (research §3.8) -------------------------------------------------------------
+
+
+def morale_frame(s: EpicState) -> Frame:
+    return Frame("morale", 0, {"before": [[d.did, len(s.alive(d.did))] for d in s.dets]})
+
+
+def auto_morale(s: EpicState, f: Frame) -> None:
+    """A detachment that lost at least half of its stands in one action tests morale:
+    2D6 >= Morale passes (0: no test); failure gives Retraite and an immediate
+    fall-back move away from the enemy (research §3.8; the move is chosen for the player:
+    the legal candidate farthest from the nearest enemy, ours)."""
+    s.stack.pop()
+    if not s.rules.morale_tests:
+        return
+    for did, before in f.data["before"]:
+        det = s.dets[did]
+        now = len(s.alive(did))
+        if now == 0 or before - now <= 0 or 2 * (before - now) < before or det.fallback:
+            continue
+        if det.morale <= 0:
+            continue
+        total = s.roll() + s.roll()
+        if total >= det.morale:
+            s.log.append(Msg("epic.ev.morale_ok", {"det": det.spec, "roll": total}, "EPC-28"))
+            continue
+        det.fallback, det.order = True, "retraite"
+        s.log.append(Msg("epic.ev.morale_fail", {"det": det.spec, "roll": total}, "EPC-28"))
+        fall_back(s, did)
+
+
+def fall_back(s: EpicState, did: int) -> None:
+    p = moves.plan(s, did, FALLBACK)
+    cands = moves.candidates(s, did, p)
+    foes = [e.point for e in s.stands.values() if e.side != s.dets[did].side]
+    if not foes or not cands:
+        return
+    lead = s.stands[p.movers[0]]
+
+    def away(v: tuple[float, float]) -> float:
+        x, y = lead.x + v[0], lead.y + v[1]
+        return min((x - e.x) ** 2 + (y - e.y) ** 2 for e in foes)
+
+    best = max(cands, key=away)
+    moves.apply_move(s, p, *best)
+
+
+# --- Breakthrough (EP-2) ----------------------------------------------------------------
+
+
+def decide_breakthrough(s: EpicState, f: Frame) -> Decision | None:
+    from arbitre.games.epic.turn import move_decision
+
+    did = f.data["det"]
+    p = moves.plan(s, did, BREAKTHROUGH)
+    if not p.movers or p.hi <= 0:
+        return None
+    if f.memo is None:
+        f.memo = moves.candidates(s, did, p)
+    return move_decision(s, did, f.seat, f.memo, BREAKTHROUGH)
+
+
+def choose_breakthrough(s: EpicState, f: Frame, key: str) -> None:
+    did = f.data["det"]
+    p = moves.plan(s, did, BREAKTHROUGH)
+    if key.startswith("p:"):
+        v = (f.memo or moves.candidates(s, did, p))[int(key[2:])]
+    else:
+        got = moves.point_vector(s, p, key)
+        assert got is not None
+        v = got
+    moves.apply_move(s, p, *v)
+    s.log.append(Msg("epic.ev.breakthrough", {"det": s.dets[did].spec}, "EP-2.3"))
+    f.data["done"] = True
+    s.stack.pop()
+
+
+def auto_breakthrough(s: EpicState, f: Frame) -> None:
+    s.stack.pop()
+
+
+def check_point(s: EpicState, f: Frame, key: str) -> Msg | None:
+    """A point key for a Breakthrough move (EP-2.3..2.6)."""
+    did = f.data["det"]
+    p = moves.plan(s, did, BREAKTHROUGH)
+    v = moves.point_vector(s, p, key)
+    if v is None:
+        return Msg("epic.move.bad_point", {"key": key}, "EPC-30")
+    return moves.check(s, did, p, *v)

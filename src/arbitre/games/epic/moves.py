@@ -1,0 +1,247 @@
+"""Detachment moves on the table: allowances by purpose, the validator of a proposed
+destination, a finite set of candidate destinations, and point keys "x,y"
+(EPC-5, EPC-7, EPC-9, EPC-11, EP-2, EP-7, EP-8.5, EP-16.18, EP-16.24/25, EP-16.32/33).
+
+A detachment moves as one block: every moving stand is translated by the same vector
+(a straight line, as EP-16.33 requires of Flyers). A point key names where the lead
+stand (the lowest id among the movers) ends; the others keep their places around it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from arbitre.engine.i18n import Msg
+from arbitre.games.epic.abilities import interception_move
+from arbitre.games.epic.geometry import (
+    EPS,
+    Point,
+    coherent,
+    may_land,
+    path_blocked,
+    path_enters_zoc,
+)
+from arbitre.games.epic.movement import (
+    TABLE_H,
+    TABLE_W,
+    breakthrough_allowance,
+    infiltration_allowance,
+    move_allowance,
+)
+from arbitre.games.epic.state import EpicState, Stand
+from arbitre.games.epic.world import airborne, areas, contact, det_has, move_of, stand_class, zoc_of
+
+MOVE, INFILTRATE, BREAKTHROUGH, ZONE, FALLBACK = (
+    "move",
+    "infiltrate",
+    "breakthrough",
+    "zone",
+    "fallback",
+)
+DIRECTIONS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a move may do: the stands that move, min/max cm, whether it may engage,
+    whether the movers fly (terrain and zones ignored), the rule behind the allowance."""
+
+    movers: tuple[int, ...]
+    lo: float
+    hi: float
+    rule: str
+    engage: bool = False
+    flying: bool = False
+    land: bool = False  # the move ends on the ground (EP-16.2): EP-16.18 applies
+
+
+def flyer_det(s: EpicState, did: int) -> bool:
+    return det_has(s, did, "flyer")
+
+
+def plan(s: EpicState, did: int, purpose: str) -> Plan:
+    """The allowance of a detachment's move for `purpose` (see module doc)."""
+    det = s.dets[did]
+    mine = s.alive(did)
+    sids = tuple(st.sid for st in mine)
+    move = move_of(s, did)
+    flyer = flyer_det(s, did)
+    if purpose == INFILTRATE:
+        # EP-7.3/7.4 per stand; AMB-EP-7c: a mixed detachment moves as its slowest.
+        hi = min(infiltration_allowance(stand_class(st), move) for st in mine)
+        return Plan(sids, 0.0, hi, "EP-7.3")
+    if purpose == BREAKTHROUGH:
+        from arbitre.games.epic.assault import breakthrough_stands
+
+        movers = breakthrough_stands(s, did)
+        hi = min((breakthrough_allowance(stand_class(st), s.rules) for st in movers), default=0)
+        lo = hi if s.rules.breakthrough_exact else 0.0
+        return Plan(tuple(st.sid for st in movers), lo, hi, "EP-2.3")
+    if purpose == ZONE:
+        half = interception_move(move)  # EP-8.5, AMB-EP-8a
+        return Plan(
+            sids, half, half if s.rules.interceptor_exact else float(move), "EP-8.5", flying=True
+        )
+    if purpose == FALLBACK:
+        return Plan(sids, 0.0, 2.0 * move, "AMB-EP-17")
+    order = det.order if det.order != "aucun" else None
+    if flyer:
+        lo, hi, rule = move_allowance(order, move, True)
+        lands = order == "tir_appuye" and (det_has(s, did, "transport") or s.rules.flyer_ta_lands)
+        return Plan(sids, lo, hi, rule, engage=order == "charge", flying=True, land=lands)
+    lo, hi, rule = move_allowance(order, move, False)
+    return Plan(sids, lo, hi, rule, engage=order == "charge")
+
+
+@dataclass(slots=True)
+class _Near:
+    """What a move can bump into, gathered once for all the candidates of one plan."""
+
+    stands: list[tuple[float, float, bool]]  # x, y, enemy
+    zones: list[tuple[Point, int]]
+    others: list[Point]
+
+
+def _near(s: EpicState, did: int, p: Plan) -> _Near:
+    side = s.dets[did].side
+    movers = [s.stands[i] for i in p.movers]
+    moving = set(p.movers)
+    air = p.flying and not p.land
+    spread = max((a.point.to(b.point) for a in movers for b in movers), default=0.0)
+    lead = movers[0].point if movers else Point(0, 0)
+    reach = p.hi + spread + 8.0
+    stands = [
+        (o.x, o.y, o.side != side)
+        for o in s.stands.values()
+        if o.sid not in moving and airborne(o) == air and lead.to(o.point) <= reach
+    ]
+    zones: list[tuple[Point, int]] = []
+    if not (p.flying or p.engage):
+        zones = [z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]
+    others = [st.point for st in s.alive(did) if st.sid not in moving]
+    return _Near(stands, zones, others)
+
+
+def check(
+    s: EpicState, did: int, p: Plan, dx: float, dy: float, near: _Near | None = None
+) -> Msg | None:
+    """None if the block move (dx, dy) is legal under the plan, else the refusal with
+    its rule: distance, table edge, terrain, contact, zones of control, coherency,
+    landing ground."""
+    dist = math.hypot(dx, dy)
+    if dist > p.hi + EPS:
+        return Msg("epic.move.too_far", {"cm": round(dist, 1), "max": p.hi}, p.rule)
+    if dist < p.lo - EPS:
+        return Msg("epic.move.too_short", {"cm": round(dist, 1), "min": p.lo}, p.rule)
+    if near is None:
+        near = _near(s, did, p)
+    movers = [s.stands[i] for i in p.movers]
+    dests = [Point(st.x + dx, st.y + dy) for st in movers]
+    terrain = areas(s)
+    overlap, touching = 2 * s.rules.base_radius - EPS, contact(s)
+    for st, dest in zip(movers, dests, strict=True):
+        if not (0 <= dest.x <= TABLE_W and 0 <= dest.y <= TABLE_H):
+            return Msg("epic.move.off_table", {}, "AMB-EP-7d")
+        if not p.flying and path_blocked(st.point, dest, stand_class(st), terrain, False):
+            return Msg("epic.move.impassable", {}, "EPC-11")
+        if p.land and not may_land(dest, terrain):
+            return Msg("epic.move.no_landing", {}, "EP-16.18")
+        for ox, oy, enemy in near.stands:
+            d = math.hypot(dest.x - ox, dest.y - oy)
+            if d < overlap or (enemy and not p.engage and d <= touching):
+                return Msg("epic.move.contact", {}, "EP-2.4")
+        if near.zones and (dx or dy) and path_enters_zoc(st.point, dest, near.zones):
+            return Msg("epic.move.enemy_zoc", {}, "EP-7.5" if p.rule == "EP-7.3" else "EP-2.5")
+    if near.others and not coherent((*dests, *near.others), s.rules):
+        return Msg("epic.move.coherency", {"cm": s.rules.coherency}, "EP-2.6")
+    return None
+
+
+def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
+    """A finite set of legal block moves: staying put (when allowed), eight headings at
+    the minimum, half and full allowance, and for a charge the moves that bring a stand
+    into base contact with one of the two nearest enemies it may engage."""
+    raw: list[tuple[float, float]] = [(0.0, 0.0)]
+    if p.hi > 0:
+        for i in range(DIRECTIONS):
+            a = 2 * math.pi * i / DIRECTIONS
+            for r in sorted({p.lo, p.hi / 2, p.hi}):
+                if r > 0:
+                    raw.append((r * math.cos(a), r * math.sin(a)))
+        raw += _toward_enemy(s, did, p)
+    out: list[tuple[float, float]] = []
+    seen: set[tuple[float, float]] = set()
+    near = _near(s, did, p)
+    for dx, dy in raw:
+        key = (round(dx, 3), round(dy, 3))
+        if key in seen:
+            continue
+        seen.add(key)
+        if check(s, did, p, dx, dy, near) is None:
+            out.append((dx, dy))
+    # Ours: a detachment boxed in (e.g. a Flyer against the table edge, EP-16.32) stays.
+    return out or [(0.0, 0.0)]
+
+
+def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
+    """Moves closing on the nearest enemies: to base contact for a charge, else as far as
+    the allowance lets toward them."""
+    side = s.dets[did].side
+    lead = s.stands[p.movers[0]] if p.movers else None
+    if lead is None:
+        return []
+    foes = [
+        e
+        for e in s.stands.values()
+        if e.side != side and (airborne(e) == airborne(lead) or not p.engage)
+    ]
+    foes.sort(key=lambda e: lead.point.to(e.point))
+    out = []
+    gap_to = 2 * s.rules.base_radius + 0.05
+    for foe in foes[:2]:
+        for sid in p.movers[:3]:
+            me = s.stands[sid]
+            gap = me.point.to(foe.point)
+            if gap <= 1e-9:
+                continue
+            if p.engage and gap_to < gap <= p.hi + gap_to:
+                k = (gap - gap_to) / gap
+            elif not p.engage:
+                k = min(1.0, p.hi / gap) * 0.999
+            else:
+                continue
+            out.append(((foe.x - me.x) * k, (foe.y - me.y) * k))
+    return out
+
+
+def parse_point(key: str) -> Point | None:
+    """A point key "x,y" in cm (both finite numbers), else None."""
+    parts = key.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        return None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return None
+    return Point(x, y)
+
+
+def point_vector(s: EpicState, p: Plan, key: str) -> tuple[float, float] | None:
+    dest = parse_point(key)
+    if dest is None or not p.movers:
+        return None
+    lead = s.stands[p.movers[0]]
+    return dest.x - lead.x, dest.y - lead.y
+
+
+def apply_move(s: EpicState, p: Plan, dx: float, dy: float) -> None:
+    """Translate the movers; a stand faces the way it moved (EP-16.33)."""
+    face = math.degrees(math.atan2(dy, dx)) if (dx or dy) else None
+    for sid in p.movers:
+        st: Stand = s.stands[sid]
+        st.x, st.y = st.x + dx, st.y + dy
+        if face is not None:
+            st.facing = face

@@ -1,0 +1,147 @@
+"""Fire in reaction to an enemy move (EPC-15, EPC-16, EP-3, EP-8.11, EP-11.10):
+
+- interception fire by a detachment on Tir Appuyé that has not acted, at −1 (AA weapons
+  excepted), measured to the mover's path (AMB-EP-8f); the detachment is then spent;
+- Close Defences: one 7+ shot per DR at class 1–2 movers within 15 cm (EP-3.2), or 6+
+  counter-charge shots when charged (EP-3.3); each DR once per turn (research S3);
+- a physical power as interception fire (EP-11.10; never an ethereal one, EP-11.15).
+
+A `react` frame asks the reacting side until it passes or has nothing left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.engine.decision import Decision, Option
+from arbitre.engine.i18n import Msg
+from arbitre.games.epic.fire import (
+    DR,
+    PHYSICAL,
+    SHOT,
+    Gun,
+    Path,
+    dr_gun,
+    eligible,
+    power_gun,
+    volley,
+    weapon_gun,
+    weapons_of,
+)
+from arbitre.games.epic.geometry import Point
+from arbitre.games.epic.state import EpicState, Frame, Stand
+from arbitre.games.epic.world import airborne, engaged, pinned
+
+
+def path_rows(s: EpicState, moves: list[tuple[Stand, Point, str]]) -> list[list[Any]]:
+    """[[sid, x0, y0, x1, y1, alt0, alt1]] for stands that moved from (point, alt)."""
+    return [[st.sid, p.x, p.y, st.x, st.y, alt, st.alt] for st, p, alt in moves]
+
+
+def _paths(f: Frame) -> dict[int, Path]:
+    return {
+        int(r[0]): Path(Point(r[1], r[2]), Point(r[3], r[4]), r[5], r[6]) for r in f.data["paths"]
+    }
+
+
+def push_react(
+    s: EpicState, side: int, target: int, rows: list[list[Any]], charge: bool = False
+) -> None:
+    if rows and s.alive(target):
+        s.stack.append(Frame("react", side, {"target": target, "paths": rows, "charge": charge}))
+
+
+def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], str]]:
+    """Option key -> (shooters, order) for every legal reaction now."""
+    side, target = f.seat, f.data["target"]
+    paths = _paths(f)
+    foes = [t for t in s.alive(target) if t.sid in paths]
+    out: dict[str, tuple[list[tuple[Stand, Gun]], str]] = {}
+
+    def reach(shooters: list[tuple[Stand, Gun]], order: str) -> bool:
+        return any(
+            eligible(s, st, g, t, order, paths[t.sid]) is not None
+            for st, g in shooters
+            for t in foes
+        )
+
+    charged = f.data.get("charge", False)
+    for d in s.dets:
+        if d.side != side or not s.alive(d.did):
+            continue
+        ground_only = f.data.get("ground", False)  # EP-8.11: fire "from the ground"
+        mine = [
+            st for st in s.alive(d.did) if not pinned(s, st) and not (ground_only and airborne(st))
+        ]
+        if d.order == "tir_appuye" and not d.acted and not d.fallback:
+            guns = [(st, weapon_gun(w)) for st in mine for w in weapons_of(st)]
+            guns = [(st, g) for st, g in guns if not airborne(st) or g.kind == SHOT]
+            if guns and reach(guns, "tir_appuye"):
+                out[f"fire:{d.did}"] = (guns, "tir_appuye")
+        mode = "counter_charge" if charged else "interception"
+        drs = []
+        for st in mine:
+            left = (st.profile.param("dr") or 0) - st.dr_used
+            if left <= 0:
+                continue
+            if charged and not engaged(s, st):
+                continue
+            drs.append((st, dr_gun(left, mode)))
+        if drs and reach(drs, "tir_appuye"):
+            out[f"{'cc' if charged else 'dr'}:{d.did}"] = (drs, "tir_appuye")
+        for st in mine:
+            if st.power_used:
+                continue
+            for i, p in enumerate(st.profile.powers):
+                g = power_gun(p)
+                if (
+                    g.kind == PHYSICAL
+                    and d.order == "tir_appuye"
+                    and reach([(st, g)], "tir_appuye")
+                ):
+                    out[f"psy:{st.sid}:{i}"] = ([(st, g)], "tir_appuye")
+    return out
+
+
+def decide_react(s: EpicState, f: Frame) -> Decision | None:
+    if f.data.get("done"):
+        return None
+    groups = _groups(s, f)
+    if not groups:
+        return None
+    target = s.dets[f.data["target"]].spec
+    opts = [Option("pass", Msg("epic.opt.pass"))]
+    for key in groups:
+        kind, who = key.split(":")[0], int(key.split(":")[1])
+        name = s.dets[who].spec if kind != "psy" else f"epic.unit.{s.stands[who].unit}"
+        opts.append(Option(key, Msg(f"epic.opt.react.{kind}", {"det": name, "target": target})))
+    text = Msg("epic.decide.react", {"target": target}, "EPC-15")
+    return Decision(f.seat, "epic.react", tuple(opts), text, ("EPC-15", "EP-3.2", "EP-3.3"))
+
+
+def choose_react(s: EpicState, f: Frame, key: str) -> None:
+    if key == "pass":
+        f.data["done"] = True
+        return
+    shooters, order = _groups(s, f)[key]
+    kind, who = key.split(":")[0], int(key.split(":")[1])
+    if kind == "fire":
+        s.dets[who].acted = True  # research §5.1: the detachment is spent
+    for st, g in shooters:
+        if g.kind == DR:
+            st.dr_used += g.dice
+        elif g.kind == PHYSICAL:
+            st.power_used = True
+    rule = {"fire": "EPC-15", "dr": "EP-3.2", "cc": "EP-3.3", "psy": "EP-11.10"}[kind]
+    tally = volley(s, shooters, f.data["target"], order, interception=kind != "cc", paths=_paths(f))
+    s.log.append(
+        Msg(
+            "epic.ev.react",
+            {"target": s.dets[f.data["target"]].spec, "hits": tally.hits, "lost": tally.lost},
+            rule,
+        )
+    )
+
+
+def auto_react(s: EpicState, f: Frame) -> None:
+    s.stack.pop()

@@ -1,0 +1,104 @@
+"""Questions about the table every phase asks: terrain as it stands, classes, altitudes,
+contact, pinning, zones of control, arcs (EPC-5..8, EPC-11, EP-16.19, EP-16.28/29).
+Pure reads of the state, no change."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from arbitre.games.epic.abilities import landed_class
+from arbitre.games.epic.catalog import CATALOG
+from arbitre.games.epic.geometry import LAYOUT, Area, Point, zoc_radius
+from arbitre.games.epic.shooting import GROUND
+from arbitre.games.epic.state import EpicState, Stand
+
+CONTACT_SLACK_CM = 0.5
+HALF_ARC = 90.0  # a 180° arc (EP-16.37, research §3.2)
+
+
+def areas(s: EpicState) -> tuple[Area, ...]:
+    """The terrain: a building at 0 Structure Points is a ruin (EP-5.2, research §3.10)."""
+    if not any(v == 0 for v in s.structure.values()):
+        return LAYOUT
+    return tuple(
+        replace(a, kind="ruins") if s.structure.get(i, 1) == 0 else a for i, a in enumerate(LAYOUT)
+    )
+
+
+def det_has(s: EpicState, did: int, ability: str) -> bool:
+    """A detachment has an ability through its own unit, what it gained (EP-10.6), or,
+    for Command Unit, through a Bound Character that has it (they share one order)."""
+    det = s.dets[did]
+    if ability in det.extra or CATALOG.units[det.unit].has(ability):
+        return True
+    return ability == "command" and any(st.profile.has("command") for st in s.alive(did))
+
+
+def airborne(st: Stand) -> bool:
+    return st.alt != GROUND
+
+
+def stand_class(st: Stand) -> int:
+    """EP-16.19: a landed Flyer is class 3 (4 if Super-heavy); else its profile's class."""
+    prof = st.profile
+    if prof.is_flyer and not airborne(st):
+        return landed_class(prof)
+    return prof.cls
+
+
+def contact(s: EpicState) -> float:
+    return 2 * s.rules.base_radius + CONTACT_SLACK_CM
+
+
+def engaged(s: EpicState, st: Stand) -> list[Stand]:
+    """EPC-8: enemy stands in base contact, at the same altitude (EP-16.16/16.20)."""
+    reach = contact(s)
+    foes = [
+        e
+        for e in s.stands.values()
+        if e.side != st.side and e.alt == st.alt and st.point.to(e.point) <= reach
+    ]
+    return sorted(foes, key=lambda e: (st.point.to(e.point), e.sid))
+
+
+def pinned(s: EpicState, st: Stand) -> bool:
+    """Research §3.2: engaged by an enemy of the same or a higher class; EP-16.28: a
+    Flyer is never blocked in Assault."""
+    if st.profile.is_flyer:
+        return False
+    cls = stand_class(st)
+    return any(stand_class(e) >= cls for e in engaged(s, st))
+
+
+def zoc_of(s: EpicState, side: int) -> tuple[tuple[Point, int], ...]:
+    """Enemy zones of control a `side` stand must respect: ground stands of the other side
+    (an airborne Flyer has none; a landed one counts as class 3/4, EP-16.29); a detachment
+    in Retraite has none (research §3.2)."""
+    return tuple(
+        (st.point, stand_class(st))
+        for st in s.stands.values()
+        if st.side != side and not airborne(st) and not s.dets[st.det].fallback
+    )
+
+
+def in_front(st: Stand, p: Point) -> bool:
+    """Whether `p` lies in the stand's 180° front arc (EP-16.37, research §3.2)."""
+    if p.x == st.x and p.y == st.y:
+        return True
+    angle = math.degrees(math.atan2(p.y - st.y, p.x - st.x))
+    diff = (angle - st.facing + 180.0) % 360.0 - 180.0
+    return abs(diff) <= HALF_ARC + 1e-9
+
+
+def move_of(s: EpicState, did: int) -> int:
+    """A detachment's normal move (EP-10.5: a Bound Character moves as its detachment);
+    each damaged titan leg costs 5 cm (research §3.11)."""
+    det = s.dets[did]
+    move = CATALOG.units[det.unit].move
+    legs = max((st.damage.count("jambes") for st in s.alive(did)), default=0)
+    return max(0, move - 5 * legs)
+
+
+def zoc_radius_of(st: Stand) -> float:
+    return zoc_radius(stand_class(st))
