@@ -37,7 +37,9 @@ def test_EP_16_1_flyers_receive_the_same_orders() -> None:
         R.apply(s, d.keys()[0])
     seen = {}
     while (d := R.decision(s)) is not None and d.kind == "epic.order":
-        did = next(x.did for x in s.dets if x.side == d.seat and x.order is None and s.alive(x.did))
+        did = next(
+            x.did for x in s.dets if x.side == d.seat and x.order is None and s.present(x.did)
+        )
         seen[s.dets[did].unit] = tuple(d.keys())
         R.apply(s, "avance")
     assert seen["thunderbolt"] == seen["tactiques"] == turn.GIVEN_ORDERS

@@ -257,7 +257,7 @@ def test_EPC_15_EP_3_2_interception_fire_after_a_move() -> None:
 
 
 def test_EPC_28_AMB_EP_16_morale_failure_falls_back() -> None:
-    b = Board()
+    b = Board({"fallback.move": "auto"})  # the referee places it (the decision: test_transport)
     b.det(0, "tactiques", [(70.0, 30.0)], order="avance")
     b.det(1, "mille_fils", [(70.0, 55.0), (73.0, 55.0)], morale=9)
     combat(b)

@@ -8,6 +8,7 @@ from arbitre.engine.registry import register
 from arbitre.games.epic import (
     epic_messages,  # noqa: F401  (registers the fr/en texts)
     messages,  # noqa: F401  (registers the fr/en texts)
+    play_messages,  # noqa: F401  (registers the fr/en texts)
 )
 from arbitre.games.epic.rules import Epic
 

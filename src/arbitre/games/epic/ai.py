@@ -17,6 +17,7 @@ from arbitre.engine.decision import Decision
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import AgentFactory
 from arbitre.games.epic.state import EpicState
+from arbitre.games.epic.transport import may_drop
 from arbitre.games.epic.world import airborne, det_has, move_of
 
 CHARGE_FA = 3
@@ -35,11 +36,19 @@ class EpicAI:
     # --- orders -----------------------------------------------------------------------
 
     def _order(self, s: EpicState, d: Decision, keys: list[str]) -> str:
-        did = next(x.did for x in s.dets if x.side == d.seat and x.order is None and s.alive(x.did))
+        did = next(
+            x.did for x in s.dets if x.side == d.seat and x.order is None and s.present(x.did)
+        )
         mine = s.alive(did)
         foes = [e for e in s.stands.values() if e.side != d.seat]
         if not foes:
             return "avance"
+        if not mine:
+            return "charge"  # aboard: leave the transport with a long move
+        if det_has(s, did, "transport") and any(s.cargo(st.sid) for st in mine):
+            # a transport Flyer lands its passengers on Tir Appuyé unless they can drop
+            drop = all(may_drop(x) for st in mine for x in s.cargo(st.sid))
+            return "avance" if drop or not det_has(s, did, "flyer") else "tir_appuye"
         if det_has(s, did, "flyer"):
             air = any(airborne(e) for e in foes)
             return "charge" if det_has(s, did, "interceptor") and air else "avance"
@@ -64,7 +73,23 @@ class EpicAI:
         return "zone" if air else "assault"
 
     def _activate(self, s: EpicState, d: Decision, keys: list[str]) -> str:
+        keys = [k for k in keys if not k.startswith("abandon:")] or keys
         return keys[self.rng.below(len(keys))]
+
+    def _template(self, s: EpicState, d: Decision, keys: list[str]) -> str:
+        return keys[0]  # the candidates come best first
+
+    def _layer(self, s: EpicState, d: Decision, keys: list[str]) -> str:
+        return "layer:air"
+
+    def _elite(self, s: EpicState, d: Decision, keys: list[str]) -> str:
+        return "elite:yes"
+
+    def _bind(self, s: EpicState, d: Decision, keys: list[str]) -> str:
+        return keys[0]  # the army list's host
+
+    def _warlord(self, s: EpicState, d: Decision, keys: list[str]) -> str:
+        return keys[-1]
 
     # --- moves ------------------------------------------------------------------------
 
@@ -81,6 +106,8 @@ class EpicAI:
         want = 0.0 if charge else 0.66 * reach
         best, score = keys[0], math.inf
         for opt in d.options:
+            if not opt.key.startswith("p:"):
+                continue  # ours: the greedy AI never embarks
             dx, dy = float(opt.text.args["dx"]), float(opt.text.args["dy"])
             x, y = lead.x + dx, lead.y + dy
             near = min(math.hypot(e.x - x, e.y - y) for e in foes)

@@ -23,6 +23,7 @@ from arbitre.games.epic.geometry import Point
 from arbitre.games.epic.reactions import path_rows, push_react
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Frame, Stand
+from arbitre.games.epic.templates import queue_bombs
 from arbitre.games.epic.world import det_has, engaged
 
 
@@ -88,6 +89,9 @@ def _airborne_span(f: Frame) -> tuple[float, float]:
 def zones_crossed(s: EpicState, f: Frame) -> tuple[int, list[float]] | None:
     """The first enemy Interception Zone the rest of the move enters (AMB-EP-8c/h), with
     stop points offered: where it enters, the middle, where it leaves."""
+    did = f.data["det"]
+    if not (det_has(s, did, "flyer") or det_has(s, did, "floater")):
+        return None  # EP-8.8: Flyers and Floaters only (not troops dropping, EP-16.34)
     lo, hi = _airborne_span(f)
     t0 = max(f.data["t"], lo)
     if t0 > hi:
@@ -186,6 +190,14 @@ def auto_flight(s: EpicState, f: Frame) -> None:
     moving = [(st, p, a) for st, p, a in moved if (st.x, st.y) != (p.x, p.y)]
     charge = det.order == "charge" and any(engaged(s, st) for st, _p, _a in moved)
     push_react(s, 1 - det.side, did, path_rows(s, moving or (moved if charge else [])), charge)
+    if det_has(s, did, "flyer"):
+        # EP-16.41: bombs on the line flown in the air, resolved before any reaction
+        lines = {
+            row[0]: [row[1], row[2], s.stands[row[0]].x, s.stands[row[0]].y]
+            for row in f.data["starts"]
+            if row[0] in s.stands and row[3] != GROUND
+        }
+        queue_bombs(s, did, lines)
 
 
 # --- the interception itself ------------------------------------------------------------

@@ -7,6 +7,8 @@ with Breakthrough may then move (EP-2), the losers may have to test morale.
 
 from __future__ import annotations
 
+import math
+
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import may_assault
 from arbitre.games.epic.fire import elite_left, location_hit, sheet_of, spend_elite, wound
@@ -139,3 +141,35 @@ def breakthrough_stands(s: EpicState, did: int) -> list[Stand]:
         for st in s.alive(did)
         if st.profile.has("breakthrough") and st.won > 0 and st.beaten == 0 and st.alt == GROUND
     ]
+
+
+# --- disengaging (research §3.5) ---------------------------------------------------------
+
+DISENGAGE_TO_HIT = ((13, 4), (7, 5))  # research §3.5: FA 13+ hits on 4+, 7-12 on 5+, else 6+
+
+
+def opportunity_to_hit(fa: int) -> int:
+    """Research §3.5: the opportunity attack of an enemy in contact, by its FA."""
+    return next((x for lo, x in DISENGAGE_TO_HIT if fa >= lo), 6)
+
+
+def disengage(s: EpicState, movers: list[int], dx: float, dy: float) -> None:
+    """A ground stand that ends its move out of contact with enemies it touched suffers
+    one opportunity attack from each of them; a hit is an assault hit, no save (research
+    §3.5). Flyers are never blocked in Assault (EP-16.28, AMB-EP-15f): no attacks."""
+    if not s.rules.disengage_attacks or not (dx or dy):
+        return
+    reach = 2 * s.rules.base_radius + 0.5
+    for sid in movers:
+        st = s.stands.get(sid)
+        if st is None or st.profile.is_flyer or st.alt != GROUND:
+            continue
+        for foe in engaged(s, st):
+            if math.hypot(st.x + dx - foe.x, st.y + dy - foe.y) <= reach:
+                continue  # still in contact with it
+            if s.roll() < opportunity_to_hit(fa_of(s, foe)):
+                continue
+            s.log.append(Msg("epic.ev.opportunity", {"unit": f"epic.unit.{st.unit}"}, "EPC-17"))
+            _lose(s, st, foe)
+            if st.sid not in s.stands:
+                break

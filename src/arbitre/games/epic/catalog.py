@@ -288,6 +288,9 @@ def _detachment(file: str, item: str, raw: Any, units: Mapping[str, UnitProfile]
         morale=it.int_in("morale", 0, 12),
         bound=bound,
         source=it.source(),
+        company=it.get("company", str, None),
+        transport=it.get("transport", str, None),
+        embarked=it.get("embarked", str, None),
     )
 
 
@@ -316,6 +319,29 @@ def load_units(
     return units, sheets
 
 
+def _check_transports(
+    it: _Item, dets: tuple[DetachmentSpec, ...], units: Mapping[str, UnitProfile]
+) -> None:
+    """EPC-21: an assigned or starting transport names a Transport detachment of the
+    army; a detachment starting aboard fits in it (EP-10.4: Bound Characters take no
+    space; a walker takes 2, research §3.5)."""
+    by_id = {d.id: d for d in dets}
+    for d in dets:
+        for field in ("transport", "embarked"):
+            ref = getattr(d, field)
+            if ref is None:
+                continue
+            carrier = by_id.get(ref)
+            if carrier is None or not units[carrier.unit].has("transport"):
+                raise it.fail(field, f"{d.id}: {ref!r} is not a Transport detachment")
+        if d.embarked is not None:
+            carrier = by_id[d.embarked]
+            room = (units[carrier.unit].param("transport") or 0) * carrier.stands
+            need = d.stands * (2 if units[d.unit].type == "walker" else 1)
+            if need > room:
+                raise it.fail("embarked", f"{d.id}: needs {need} places, the transport has {room}")
+
+
 def load_armies(
     text: str, units: Mapping[str, UnitProfile], file: str = "armies.toml"
 ) -> dict[str, Army]:
@@ -329,6 +355,7 @@ def load_armies(
         ids = [d.id for d in dets]
         if len(set(ids)) != len(ids):
             raise it.fail("detachments", "two detachments share an id")
+        _check_transports(it, dets, units)
         out[aid] = Army(aid, it.get("name_fr", str), it.get("name_en", str), dets, it.source())
     return out
 

@@ -17,11 +17,13 @@ from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import rerolls_ones
 from arbitre.games.epic.assault import assault as resolve_assault
 from arbitre.games.epic.assault import assault_pairs
+from arbitre.games.epic.elite import ask, involved
 from arbitre.games.epic.fire import can_hit, guns_of, success, volley, weapons_of
 from arbitre.games.epic.geometry import LAYOUT, TERRAIN, line_of_sight
 from arbitre.games.epic.losses import morale_frame
 from arbitre.games.epic.psychic import powers_for, use_power
 from arbitre.games.epic.state import EpicState, Frame
+from arbitre.games.epic.templates import queue_templates, template_targets
 from arbitre.games.epic.world import det_has, in_front
 
 SHOOTERS = ("tir_appuye", "avance")  # research §5.1: Charge does not shoot
@@ -40,10 +42,13 @@ def targets(s: EpicState, did: int) -> list[int]:
     """Enemy detachments at least one weapon of the detachment may hit."""
     det = s.dets[did]
     guns = guns_of(s, did, _order(s, did))
+    plates = set(template_targets(s, did, _order(s, did)))  # EPC-18
     return [
         e.did
         for e in s.dets
-        if e.side != det.side and s.alive(e.did) and can_hit(s, guns, e.did, _order(s, did))
+        if e.side != det.side
+        and s.alive(e.did)
+        and (e.did in plates or can_hit(s, guns, e.did, _order(s, did)))
     ]
 
 
@@ -125,9 +130,15 @@ def decide_combat(s: EpicState, f: Frame) -> Decision | None:
 
 
 def choose_combat(s: EpicState, f: Frame, key: str) -> None:
-    parts = key.split(":")
     f.data["side"] = 1 - f.data["side"]
     s.stack.append(morale_frame(s))
+    if not ask(s, involved(s, key), ["combat", key]):  # EP-4.1: spend Elite re-rolls?
+        run_action(s, key)
+
+
+def run_action(s: EpicState, key: str) -> None:
+    """One Combat-phase action (research §3.3), once the Elite question is settled."""
+    parts = key.split(":")
     if parts[0] == "psy":
         use_power(s, key)
         return
@@ -161,6 +172,7 @@ def shoot(s: EpicState, did: int, target_did: int) -> None:
     tally = volley(s, guns_of(s, did, order), target_did, order, reroll_ones=reroll)
     args = {"det": det.spec, "target": s.dets[target_did].spec, "hits": tally.hits}
     s.log.append(Msg("epic.ev.fire", {**args, "lost": tally.lost}, "EPC-12"))
+    queue_templates(s, did, target_did, order)  # EPC-18: then its templates are placed
 
 
 def assault(s: EpicState, did: int) -> None:

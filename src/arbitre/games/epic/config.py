@@ -79,6 +79,29 @@ _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str], ...] = (
     ("morale.tests", True, (True, False), "EPC-28", "research"),
     # Line of sight (research §3.6, simplified): forests and buildings block ground stands.
     ("los.terrain", True, (True, False), "EPC-14", "ours"),
+    # AMB-EP-15j: the Emergency Exit test: D6 >= X modified by the killing weapon's PA
+    # (research §3.5, v3: 2+; 4+ flat when the transport dies in an assault).
+    ("transport.exitTest", 2, (2, 3, 4, 5, 6), "AMB-EP-15", "research"),
+    # Objectives (research §3.9): "points" (default) = each objective held at the end is
+    # worth 2 points; "majority" = more objectives held wins, points break a tie; "off".
+    ("victory.objectives", "points", ("points", "majority", "off"), "EPC-29", "ours"),
+    # EP-9.2: scenario cards; "maelstrom" = each player names a Warlord among his
+    # Characters, slaying the enemy's is worth 3 points (research S7, reconstructed).
+    ("scenario.cards", "none", ("none", "maelstrom"), "EP-9.2", "ours"),
+    # EP-10.1/10.8: each Bound Character joins a detachment chosen by its player at the
+    # start ("choose") or the one the army list names ("asListed").
+    ("bound.join", "choose", ("choose", "asListed"), "EP-10.1", "seed"),
+    # EP-4.1: the player decides each Elite re-roll ("ask"), or the referee spends one
+    # on the first failed die of a roll ("auto", a simplification for fast play).
+    ("elite.decide", "ask", ("ask", "auto"), "EP-4.1", "seed"),
+    # research §3.8: the player places his fall-back move ("ask"), or the referee picks
+    # the legal candidate farthest from the enemy ("auto").
+    ("fallback.move", "ask", ("ask", "auto"), "EPC-28", "ours"),
+    # research §3.5: titans and praetorians move straight after turning at most 90°.
+    ("titan.turn90", True, (True, False), "EPC-11", "research"),
+    # research §3.5: a stand leaving base contact suffers one opportunity attack per
+    # enemy in contact (6+/5+/4+ by that enemy's FA), hits as in assault.
+    ("disengage.attacks", True, (True, False), "EPC-17", "research"),
 )
 
 DEFAULTS: dict[str, Any] = {key: default for key, default, *_ in _TABLE}
@@ -124,6 +147,14 @@ class Rules:
     separate_assault_phase: bool
     morale_tests: bool
     los_terrain: bool
+    exit_test: int
+    objectives: str
+    maelstrom: bool
+    bound_choose: bool
+    elite_ask: bool
+    fallback_ask: bool
+    titan_turn90: bool
+    disengage_attacks: bool
 
 
 def resolve(config: Mapping[str, Any] | None = None) -> Rules:
@@ -170,6 +201,14 @@ def resolve(config: Mapping[str, Any] | None = None) -> Rules:
         separate_assault_phase=values["assault.phase"] == "separate",
         morale_tests=values["morale.tests"],
         los_terrain=values["los.terrain"],
+        exit_test=values["transport.exitTest"],
+        objectives=values["victory.objectives"],
+        maelstrom=values["scenario.cards"] == "maelstrom",
+        bound_choose=values["bound.join"] == "choose",
+        elite_ask=values["elite.decide"] == "ask",
+        fallback_ask=values["fallback.move"] == "ask",
+        titan_turn90=values["titan.turn90"],
+        disengage_attacks=values["disengage.attacks"],
     )
 
 

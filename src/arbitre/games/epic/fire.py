@@ -123,7 +123,7 @@ def eligible(
         return None
     if gun.arc == 90 and not _in_quarter(st, where):
         return None
-    t_air = alt != "ground" or t.landing
+    t_air = (alt != "ground" and flies(t)) or t.landing
     if t_air and gun.kind in (SHOT, PHYSICAL):
         me = st.profile
         ok, _rule = may_target_airborne(
@@ -141,6 +141,13 @@ def eligible(
     return where
 
 
+def flies(t: Stand) -> bool:
+    """A Flyer or a Floater (EP-16.44/16.45 name them); troops dropping from a transport
+    are airborne too but only Difficult Targets (EP-16.34)."""
+    prof = t.profile
+    return prof.is_flyer or prof.has("floater")
+
+
 def _in_quarter(st: Stand, p: Point) -> bool:
     angle = math.degrees(math.atan2(p.y - st.y, p.x - st.x))
     return abs((angle - st.facing + 180.0) % 360.0 - 180.0) <= 45.0 + 1e-9
@@ -152,10 +159,12 @@ def modifiers_for(s: EpicState, gun: Gun, t: Stand, alt: str, interception: bool
     if gun.kind == DR:
         return 0
     landing = t.landing and (interception or s.rules.evasive_whole_turn)
+    up = alt != "ground"
     mods = to_hit_modifiers(
         aa=gun.aa,
-        target_airborne=alt != "ground",
+        target_airborne=up and flies(t),
         target_landing=landing,
+        dropping_troops=up and not flies(t),  # EP-16.34
         target_class=stand_class(t),
         interception=interception,
         rules=s.rules,
@@ -186,8 +195,8 @@ def success(s: EpicState, target: int, reroll_ones: bool = False) -> bool:
 def elite_left(s: EpicState, st: Stand) -> int:
     """EP-4.1: re-rolls only for stands with Elite; the pool is the player's (AMB-EP-4b)
     or the detachment's (`elite.scope=detachment`)."""
-    if not st.profile.has("elite"):
-        return 0
+    if not st.profile.has("elite") or not s.elite_use[st.side]:
+        return 0  # EP-4.1: Elite stands only, when their player spends them (elite.py)
     if s.rules.elite_scope == "detachment":
         return s.dets[st.det].elite
     return s.elite[st.side]
@@ -221,7 +230,13 @@ class Roll:
 # --- damage --------------------------------------------------------------------------
 
 
-def remove(s: EpicState, victim: Stand, rule: str) -> None:
+def remove(s: EpicState, victim: Stand, rule: str, pa: int = 0) -> None:
+    """A stand is destroyed; a transport's passengers take their Emergency Exit
+    (EP-16.35/16.36, transport.wreck) first."""
+    if s.aboard and s.cargo(victim.sid):
+        from arbitre.games.epic.transport import wreck
+
+        wreck(s, victim, pa, rule == "EPC-17")
     del s.stands[victim.sid]
     det = s.dets[victim.det]
     det.lost += 1
@@ -230,7 +245,7 @@ def remove(s: EpicState, victim: Stand, rule: str) -> None:
         s.log.append(Msg("epic.ev.broken", {"det": det.spec}, "EPC-3"))
 
 
-def wound(s: EpicState, victim: Stand, rule: str, ethereal: bool = False) -> None:
+def wound(s: EpicState, victim: Stand, rule: str, ethereal: bool = False, pa: int = 0) -> None:
     """One wound lost; Regeneration (X+) may cancel it (research S6, EPC-25), never one
     lost to an ethereal power (EP-11.13)."""
     regen = victim.profile.param("regeneration")
@@ -239,7 +254,7 @@ def wound(s: EpicState, victim: Stand, rule: str, ethereal: bool = False) -> Non
         return
     victim.wounds -= 1
     if victim.wounds <= 0:
-        remove(s, victim, rule)
+        remove(s, victim, rule, pa)
 
 
 def location_hit(s: EpicState, titan: Stand, loc: str, rule: str) -> None:
@@ -372,7 +387,7 @@ def volley(
                 doomed[victim.sid] = doomed.get(victim.sid, 0) + 1
                 queued.append([victim.sid, 1 if gun.kind == ETHEREAL else 0])
             else:
-                wound(s, victim, "EPC-13", gun.kind == ETHEREAL)
+                wound(s, victim, "EPC-13", gun.kind == ETHEREAL, gun.pa)
     if queued:
         s.stack.append(Frame("hq", s.dets[target_did].side, {"queue": queued}))
     return tally
@@ -409,7 +424,7 @@ def guns_of(s: EpicState, did: int, order: str | None) -> list[tuple[Stand, Gun]
     for st in sorted(s.alive(did), key=lambda x: x.sid):
         if pinned(s, st):
             continue
-        out += [(st, weapon_gun(w)) for w in weapons_of(st)]
+        out += [(st, weapon_gun(w)) for w in weapons_of(st) if not w.has("template")]
         dr = st.profile.param("dr")
         if dr and s.rules.dr_combat and st.dr_used < dr:
             out.append((st, dr_gun(dr - st.dr_used, "counter_charge")))

@@ -62,8 +62,9 @@ def morale_frame(s: EpicState) -> Frame:
 def auto_morale(s: EpicState, f: Frame) -> None:
     """A detachment that lost at least half of its stands in one action tests morale:
     2D6 >= Morale passes (0: no test); failure gives Retraite and an immediate
-    fall-back move away from the enemy (research §3.8; the move is chosen for the player:
-    the legal candidate farthest from the nearest enemy, ours)."""
+    fall-back move away from the enemy (research §3.8): the owner places it (a `fallback`
+    frame), or with `fallback.move=auto` the referee picks the legal candidate farthest
+    from the nearest enemy (ours)."""
     s.stack.pop()
     if not s.rules.morale_tests:
         return
@@ -80,23 +81,74 @@ def auto_morale(s: EpicState, f: Frame) -> None:
             continue
         det.fallback, det.order = True, "retraite"
         s.log.append(Msg("epic.ev.morale_fail", {"det": det.spec, "roll": total}, "EPC-28"))
-        fall_back(s, did)
+        if s.rules.fallback_ask and s.alive(did):
+            s.stack.append(Frame("fallback", det.side, {"det": did}))
+        else:
+            fall_back(s, did)
+
+
+def farthest(s: EpicState, did: int, p: moves.Plan, cands: list[tuple[float, float]]) -> int:
+    """The candidate farthest from the nearest enemy (the automatic fall-back, ours)."""
+    foes = [e.point for e in s.stands.values() if e.side != s.dets[did].side]
+    lead = s.stands[p.movers[0]]
+
+    def away(i: int) -> float:
+        x, y = lead.x + cands[i][0], lead.y + cands[i][1]
+        return min(((x - e.x) ** 2 + (y - e.y) ** 2 for e in foes), default=0.0)
+
+    return max(range(len(cands)), key=away)
 
 
 def fall_back(s: EpicState, did: int) -> None:
     p = moves.plan(s, did, FALLBACK)
-    cands = moves.candidates(s, did, p)
-    foes = [e.point for e in s.stands.values() if e.side != s.dets[did].side]
-    if not foes or not cands:
+    if not p.movers:
         return
-    lead = s.stands[p.movers[0]]
+    cands = moves.candidates(s, did, p)
+    _fall_back_by(s, did, p, cands[farthest(s, did, p, cands)])
 
-    def away(v: tuple[float, float]) -> float:
-        x, y = lead.x + v[0], lead.y + v[1]
-        return min((x - e.x) ** 2 + (y - e.y) ** 2 for e in foes)
 
-    best = max(cands, key=away)
-    moves.apply_move(s, p, *best)
+def _fall_back_by(s: EpicState, did: int, p: moves.Plan, v: tuple[float, float]) -> None:
+    from arbitre.games.epic.assault import disengage
+
+    disengage(s, list(p.movers), *v)  # research §3.5: falling back out of contact
+    moves.apply_move(s, moves.plan(s, did, FALLBACK), *v)
+    s.log.append(Msg("epic.ev.fell_back", {"det": s.dets[did].spec}, "EPC-28"))
+
+
+def decide_fallback(s: EpicState, f: Frame) -> Decision | None:
+    """Research §3.8: the owner places the fall-back move of a detachment that failed its
+    morale test (candidates, or any point "x,y" the validator accepts)."""
+    from arbitre.games.epic.turn import move_decision
+
+    did = f.data["det"]
+    if f.data.get("done") or not s.alive(did):
+        return None
+    if f.memo is None:
+        f.memo = moves.candidates(s, did, moves.plan(s, did, FALLBACK))
+    return move_decision(s, did, f.seat, f.memo, FALLBACK)
+
+
+def choose_fallback(s: EpicState, f: Frame, key: str) -> None:
+    did = f.data["det"]
+    p = moves.plan(s, did, FALLBACK)
+    if key.startswith("p:"):
+        v = (f.memo or moves.candidates(s, did, p))[int(key[2:])]
+    else:
+        got = moves.point_vector(s, p, key)
+        assert got is not None
+        v = got
+    f.data["done"] = True
+    _fall_back_by(s, did, p, v)
+
+
+def check_fallback_point(s: EpicState, f: Frame, key: str) -> Msg | None:
+    """A point key for a fall-back move (research §3.8, AMB-EP-17: up to a double move)."""
+    did = f.data["det"]
+    p = moves.plan(s, did, FALLBACK)
+    v = moves.point_vector(s, p, key)
+    if v is None:
+        return Msg("epic.move.bad_point", {"key": key}, "EPC-30")
+    return moves.check(s, did, p, *v)
 
 
 # --- Breakthrough (EP-2) ----------------------------------------------------------------

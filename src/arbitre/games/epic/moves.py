@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from arbitre.engine.i18n import Msg
-from arbitre.games.epic.abilities import interception_move
+from arbitre.games.epic.abilities import EMBARK_COST_CM, interception_move
 from arbitre.games.epic.geometry import (
     EPS,
     Point,
@@ -40,6 +40,7 @@ MOVE, INFILTRATE, BREAKTHROUGH, ZONE, FALLBACK = (
     "fallback",
 )
 DIRECTIONS = 8
+TITAN_TURN = 90.0  # research §3.5: a titan turns at most 90° in a turn (ours: before moving)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,7 @@ class Plan:
     engage: bool = False
     flying: bool = False
     land: bool = False  # the move ends on the ground (EP-16.2): EP-16.18 applies
+    facing: float | None = None  # a titan's facing: it turns at most 90° (research §3.5)
 
 
 def flyer_det(s: EpicState, did: int) -> bool:
@@ -91,7 +93,12 @@ def plan(s: EpicState, did: int, purpose: str) -> Plan:
         lands = order == "tir_appuye" and (det_has(s, did, "transport") or s.rules.flyer_ta_lands)
         return Plan(sids, lo, hi, rule, engage=order == "charge", flying=True, land=lands)
     lo, hi, rule = move_allowance(order, move, False)
-    return Plan(sids, lo, hi, rule, engage=order == "charge")
+    if det.disembarked:
+        hi = max(0.0, hi - EMBARK_COST_CM)  # EP-16.4: leaving a transport costs 5 cm
+    face = None
+    if s.rules.titan_turn90 and mine and mine[0].profile.type in ("titan", "praetorian"):
+        face = mine[0].facing
+    return Plan(sids, lo, hi, rule, engage=order == "charge", facing=face)
 
 
 @dataclass(slots=True)
@@ -134,6 +141,10 @@ def check(
         return Msg("epic.move.too_far", {"cm": round(dist, 1), "max": p.hi}, p.rule)
     if dist < p.lo - EPS:
         return Msg("epic.move.too_short", {"cm": round(dist, 1), "min": p.lo}, p.rule)
+    if p.facing is not None and dist > EPS:
+        turn = (math.degrees(math.atan2(dy, dx)) - p.facing + 180.0) % 360.0 - 180.0
+        if abs(turn) > TITAN_TURN + EPS:
+            return Msg("epic.move.titan_turn", {"deg": round(abs(turn))}, "EPC-11")
     if near is None:
         near = _near(s, did, p)
     movers = [s.stands[i] for i in p.movers]

@@ -132,6 +132,9 @@ class DetachmentSpec:
     morale: int
     bound: tuple[str, ...]
     source: str
+    company: str | None = None  # its Company Formation (EPC-4, EP-10.8)
+    transport: str | None = None  # its assigned transport detachment (EP-9.3)
+    embarked: str | None = None  # the transport detachment it starts in (EPC-21)
 
 
 @dataclass(frozen=True, slots=True)

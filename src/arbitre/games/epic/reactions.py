@@ -74,7 +74,12 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
             st for st in s.alive(d.did) if not pinned(s, st) and not (ground_only and airborne(st))
         ]
         if d.order == "tir_appuye" and not d.acted and not d.fallback:
-            guns = [(st, weapon_gun(w)) for st in mine for w in weapons_of(st)]
+            guns = [
+                (st, weapon_gun(w))
+                for st in mine
+                for w in weapons_of(st)
+                if not w.has("template")  # ours: templates fire in the Combat phase only
+            ]
             guns = [(st, g) for st, g in guns if not airborne(st) or g.kind == SHOT]
             if guns and reach(guns, "tir_appuye"):
                 out[f"fire:{d.did}"] = (guns, "tir_appuye")
@@ -123,7 +128,19 @@ def choose_react(s: EpicState, f: Frame, key: str) -> None:
     if key == "pass":
         f.data["done"] = True
         return
-    shooters, order = _groups(s, f)[key]
+    from arbitre.games.epic.elite import ask
+
+    who = int(key.split(":")[1])
+    shooter = s.stands[who].det if key.startswith("psy:") else who
+    if not ask(s, [shooter, f.data["target"]], ["react", key]):  # EP-4.1
+        fire_reaction(s, f, key)
+
+
+def fire_reaction(s: EpicState, f: Frame, key: str) -> None:
+    groups = _groups(s, f)
+    if key not in groups:
+        return  # the shooters fell meanwhile
+    shooters, order = groups[key]
     kind, who = key.split(":")[0], int(key.split(":")[1])
     if kind == "fire":
         s.dets[who].acted = True  # research §5.1: the detachment is spent

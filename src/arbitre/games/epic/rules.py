@@ -17,7 +17,17 @@ from arbitre.engine.frames import settle as run_frames
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
-from arbitre.games.epic import air, combat_phase, losses, reactions, setup, turn
+from arbitre.games.epic import (
+    air,
+    binding,
+    combat_phase,
+    elite,
+    losses,
+    reactions,
+    setup,
+    templates,
+    turn,
+)
 from arbitre.games.epic.config import options_schema
 from arbitre.games.epic.state import ARMIES, EpicState
 from arbitre.games.epic.view import build_view
@@ -42,13 +52,23 @@ HANDLERS: dict[str, Handler[EpicState]] = {
     "breakthrough": Handler(
         losses.decide_breakthrough, losses.choose_breakthrough, losses.auto_breakthrough
     ),
+    "fallback": Handler(losses.decide_fallback, losses.choose_fallback, setup.auto_pop),
+    "template": Handler(
+        templates.decide_template, templates.choose_template, templates.auto_template
+    ),
+    "bind": Handler(binding.decide_bind, binding.choose_bind, binding.auto_pop),
+    "warlord": Handler(binding.decide_warlord, binding.choose_warlord, binding.auto_pop),
+    "elite": Handler(elite.decide_elite, elite.choose_elite, elite.auto_elite),
 }
 
 POINT_FRAMES = {
     "movement": turn.check_point,
     "infiltrate": setup.check_point,
     "breakthrough": losses.check_point,
+    "fallback": losses.check_fallback_point,
+    "template": templates.check_point,
 }
+POINT_KINDS = ("epic.move", "epic.template")
 
 
 def _rule_ids() -> tuple[str, ...]:
@@ -87,7 +107,7 @@ class Epic:
             raise IllegalChoice(Msg("engine.illegal.game_over"))
         top = state.stack[-1]
         if decision.find(key) is None:
-            check = POINT_FRAMES.get(top.kind) if decision.kind == "epic.move" else None
+            check = POINT_FRAMES.get(top.kind) if decision.kind in POINT_KINDS else None
             if check is None or "," not in key:
                 raise IllegalChoice(Msg("epic.illegal.option", {"key": key}, decision.rules[0]))
             refusal = check(state, top, key)  # a point "x,y" (issue 6: continuous space)

@@ -18,13 +18,16 @@ from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.games.epic import moves
 from arbitre.games.epic.abilities import EliteSource, elite_pool, may_end_at
+from arbitre.games.epic.binding import bind_frame
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.config import resolve
 from arbitre.games.epic.geometry import LAYOUT, TERRAIN, may_land
 from arbitre.games.epic.movement import TABLE_H
 from arbitre.games.epic.moves import INFILTRATE
+from arbitre.games.epic.objectives import OBJECTIVES
 from arbitre.games.epic.shooting import GROUND, HIGH, LOW
 from arbitre.games.epic.state import ARMIES, Det, EpicState, Frame, Stand
+from arbitre.games.epic.transport import room_left, space
 from arbitre.games.epic.world import det_has
 
 EDGE_CM = 20.0
@@ -46,15 +49,24 @@ def new_state(config: Mapping[str, Any], seed: int, armies: Sequence[str] = ARMI
     sid = 0
     for side, army_id in enumerate(armies):
         specs = CATALOG.armies[army_id].detachments
-        ground = [d for d in specs if not CATALOG.units[d.unit].is_flyer]
+        ground = [d for d in specs if not CATALOG.units[d.unit].is_flyer and not d.embarked]
         air = [d for d in specs if CATALOG.units[d.unit].is_flyer]
+        aboard = [d for d in specs if d.embarked]
         pools = []
-        for row, group in ((EDGE_CM, ground), (AIR_EDGE_CM, air)):
+        for row, group in ((EDGE_CM, ground), (AIR_EDGE_CM, air), (-1.0, aboard)):
             y = row if side == 0 else TABLE_H - row
             for i, spec in enumerate(group):
                 did = len(s.dets)
                 s.dets.append(
-                    Det(did, side, spec.id, spec.unit, spec.break_points, morale=spec.morale)
+                    Det(
+                        did,
+                        side,
+                        spec.id,
+                        spec.unit,
+                        spec.break_points,
+                        morale=spec.morale,
+                        company=spec.company or "",
+                    )
                 )
                 units = [spec.unit] * spec.stands + list(spec.bound)
                 x0 = 15.0 + i * DET_GAP_CM
@@ -73,23 +85,47 @@ def new_state(config: Mapping[str, Any], seed: int, armies: Sequence[str] = ARMI
                         shields=prof.param("shields") or 0,
                     )
                     sid += 1
+                if spec.embarked:
+                    _board(s, did, _spec_det(s, side, spec.embarked))
                 host = CATALOG.units[spec.unit].param("elite")
                 bound = tuple(CATALOG.units[b].param("elite") or 0 for b in spec.bound)
                 src = EliteSource(host, spec.stands, bound)
                 pools.append(src)
                 s.dets[did].elite = elite_pool([src], s.rules)
         s.elite[side] = elite_pool(pools, s.rules)
+        for spec in specs:
+            if spec.transport:
+                s.dets[_spec_det(s, side, spec.id)].transport = _spec_det(s, side, spec.transport)
+    s.objectives = [-1] * len(OBJECTIVES)
     s.elite0 = (s.elite[0], s.elite[1])
     s.structure = {
         i: TERRAIN[a.kind].structure for i, a in enumerate(LAYOUT) if TERRAIN[a.kind].structure
     }
     s.stack.append(Frame("turn", 0, {}))
     s.stack.append(Frame("infiltrate", 0, {"stage": "start"}))
+    if s.rules.maelstrom:
+        s.stack.append(Frame("warlord", 0, {"side": 0}))
+    if s.rules.bound_choose:
+        s.stack.append(bind_frame(s))
     flyers = [d.did for d in s.dets if det_has(s, d.did, "flyer")]
     if flyers:
         s.stack.append(Frame("altitude", s.dets[flyers[0]].side, {"todo": flyers}))
     # the setup steps show as the start of turn 1's orders phase (cli renders "orders")
     return s
+
+
+def _spec_det(s: EpicState, side: int, spec_id: str) -> int:
+    return next(d.did for d in s.dets if d.side == side and d.spec == spec_id)
+
+
+def _board(s: EpicState, did: int, tdid: int) -> None:
+    """EPC-21: a detachment starting aboard its transport (data `embarked`), stand by
+    stand into the transports with room (checked by the catalog)."""
+    for st in sorted(s.alive(did), key=lambda x: x.sid):
+        carrier = next(c for c in s.alive(tdid) if room_left(s, c) >= space(st))
+        del s.stands[st.sid]
+        st.carrier, st.x, st.y = carrier.sid, carrier.x, carrier.y
+        s.aboard[st.sid] = st
 
 
 # --- starting altitudes (EP-16.12) -------------------------------------------------------

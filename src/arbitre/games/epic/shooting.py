@@ -79,7 +79,7 @@ def to_hit_modifiers(
         mods.append(Modifier("EP-16.44" if not dropping_troops else "EP-16.34", 1))
     if target_landing:
         mods.append(Modifier("EP-16.3", 1))
-    grounded = not (target_airborne or target_landing)
+    grounded = not (target_airborne or target_landing or dropping_troops)  # research S3
     if aa and grounded and target_class < 5 and rules.aa_ground_penalty:
         mods.append(Modifier("EPC-26", rules.aa_ground_penalty))
     return mods

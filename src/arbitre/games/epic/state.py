@@ -3,7 +3,8 @@ hidden orders and losses (EPC-1..3, EPC-9), plain data, cheap to clone."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from arbitre.engine.decision import Decision
@@ -41,6 +42,8 @@ class Stand:
     power_used: bool = False  # one power per turn (EP-11.2)
     dr_used: int = 0  # Close Defences fired this turn (research S3)
     landing: bool = False  # a Flyer landing this turn flies evasively (EP-16.3)
+    carrier: int = -1  # the transport stand carrying it, while aboard (EPC-21)
+    bombed: bool = False  # dropped its bombs this turn (EP-16.41)
 
     @property
     def point(self) -> Point:
@@ -73,11 +76,28 @@ class Det:
     landed_turn: int = 0  # the turn a Flyer landed (EP-16.5)
     converted: bool = False  # a Command Unit's order changed after its move (EP-15)
     extra: tuple[str, ...] = ()  # abilities the detachment gains (EP-10.6; tests)
+    company: str = ""  # its Company Formation (EPC-4, EP-10.8)
+    transport: int = -1  # its assigned transport detachment (EP-9.3)
+    disembarked: bool = False  # left a transport this turn: 5 cm less (EP-16.4)
 
     @property
     def broken(self) -> bool:
         """Research §3.8 (v2 "Pts Rupture"): broken once it lost its break points in stands."""
         return self.lost >= self.break_points
+
+
+# Clones are the AIs' hot path: copying a record through its constructor with all its
+# fields at once is 2.5x faster than dataclasses.replace (every field is immutable).
+_STAND_FIELDS = attrgetter(*Stand.__slots__)
+_DET_FIELDS = attrgetter(*Det.__slots__)
+
+
+def _dup_stand(st: Stand) -> Stand:
+    return Stand(*_STAND_FIELDS(st))
+
+
+def _dup_det(d: Det) -> Det:
+    return Det(*_DET_FIELDS(d))
 
 
 @dataclass(slots=True)
@@ -98,21 +118,38 @@ class EpicState:
     elite: list[int] = field(default_factory=lambda: [0, 0])  # re-rolls left (EP-4.4)
     structure: dict[int, int] = field(default_factory=dict)  # area -> SP left (EP-5.2)
     elite0: tuple[int, int] = (0, 0)  # the pools at the start (`elite.scope=turn`)
+    aboard: dict[int, Stand] = field(default_factory=dict)  # stands in transports (EPC-21)
+    objectives: list[int] = field(default_factory=list)  # holder per objective, -1 none
+    warlords: list[int] = field(default_factory=lambda: [-1, -1])  # EP-9.2 (Maelström)
+    elite_use: list[bool] = field(default_factory=lambda: [True, True])  # EP-4.1 (elite.py)
 
     def roll(self) -> int:
         """One D6 from the state's seeded RNG (EPC-12)."""
         return self.rng.die(6)
 
     def alive(self, did: int) -> list[Stand]:
+        """The detachment's stands on the table (not those aboard a transport)."""
         return [st for st in self.stands.values() if st.det == did]
+
+    def embarked(self, did: int) -> list[Stand]:
+        """The detachment's stands aboard a transport (EPC-21)."""
+        return [st for st in self.aboard.values() if st.det == did] if self.aboard else []
+
+    def present(self, did: int) -> bool:
+        """Whether the detachment has a stand left, on the table or aboard."""
+        return bool(self.alive(did) or self.embarked(did))
+
+    def cargo(self, carrier: int) -> list[Stand]:
+        """The stands a transport stand carries."""
+        return [st for st in self.aboard.values() if st.carrier == carrier] if self.aboard else []
 
     def copy(self) -> EpicState:
         return EpicState(
             rules=self.rules,
             rng=Rng(self.rng.state),
             seats=self.seats,
-            stands={k: replace(st) for k, st in self.stands.items()},
-            dets=[replace(d) for d in self.dets],
+            stands={k: _dup_stand(st) for k, st in self.stands.items()},
+            dets=[_dup_det(d) for d in self.dets],
             turn=self.turn,
             phase=self.phase,
             initiative=self.initiative,
@@ -122,6 +159,10 @@ class EpicState:
             elite=list(self.elite),
             structure=dict(self.structure),
             elite0=self.elite0,
+            aboard={k: _dup_stand(st) for k, st in self.aboard.items()},
+            objectives=list(self.objectives),
+            warlords=list(self.warlords),
+            elite_use=list(self.elite_use),
         )
 
     def snapshot(self) -> dict[str, Any]:
@@ -138,4 +179,8 @@ class EpicState:
             "config": dict(self.rules.values),
             "elite": list(self.elite),
             "structure": {str(k): v for k, v in self.structure.items()},
+            "aboard": [asdict(st) for st in self.aboard.values()],
+            "objectives": list(self.objectives),
+            "warlords": list(self.warlords),
+            "elite_use": list(self.elite_use),
         }

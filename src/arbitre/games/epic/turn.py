@@ -23,11 +23,22 @@ from arbitre.engine.i18n import Msg
 from arbitre.games.epic import moves
 from arbitre.games.epic.abilities import may_end_at
 from arbitre.games.epic.air import start_flight
+from arbitre.games.epic.assault import disengage
 from arbitre.games.epic.moves import MOVE, ZONE, Plan
+from arbitre.games.epic.objectives import bonus, held
+from arbitre.games.epic.objectives import update as update_objectives
 from arbitre.games.epic.psychic import movement_powers, use_power
 from arbitre.games.epic.shooting import GROUND, HIGH, LOW
 from arbitre.games.epic.state import TURNS, EpicState, Frame
-from arbitre.games.epic.world import det_has, engaged
+from arbitre.games.epic.transport import (
+    abandon,
+    disembark,
+    embark,
+    embark_targets,
+    may_abandon,
+    may_disembark,
+)
+from arbitre.games.epic.world import det_has, pinned
 
 GIVEN_ORDERS = ("tir_appuye", "avance", "charge", "aucun")  # EPC-9, EP-16.10
 MOVERS = ("avance", "charge", "retraite")
@@ -43,10 +54,10 @@ def auto_turn(s: EpicState, f: Frame) -> None:
     for d in s.dets:
         d.order = "retraite" if d.fallback else None  # research §3.8
         d.revealed = d.fallback
-        d.moved = d.acted = d.assaulted = d.zone = d.converted = False
+        d.moved = d.acted = d.assaulted = d.zone = d.converted = d.disembarked = False
     for st in s.stands.values():
         st.duels = st.won = st.beaten = st.dr_used = 0
-        st.power_used = st.landing = False
+        st.power_used = st.landing = st.bombed = False
     if s.rules.elite_scope == "turn":
         s.elite = list(s.elite0)
     s.log.append(Msg("epic.ev.turn", {"turn": s.turn}, "EPC-9"))
@@ -62,7 +73,7 @@ def auto_turn(s: EpicState, f: Frame) -> None:
 
 
 def _unordered(s: EpicState, side: int) -> list[int]:
-    return [d.did for d in s.dets if d.side == side and d.order is None and s.alive(d.did)]
+    return [d.did for d in s.dets if d.side == side and d.order is None and s.present(d.did)]
 
 
 def decide_orders(s: EpicState, f: Frame) -> Decision | None:
@@ -105,6 +116,8 @@ def movable(s: EpicState, did: int) -> bool:
     (research §3.2; never a Flyer, EP-16.28)."""
     d = s.dets[did]
     mine = s.alive(did)
+    if not mine and s.aboard:
+        return may_disembark(s, did)  # EPC-21: its activation takes it out
     if d.moved or not mine:
         return False
     if det_has(s, did, "flyer"):
@@ -112,7 +125,8 @@ def movable(s: EpicState, did: int) -> bool:
         return not (grounded and d.order == "tir_appuye")
     if d.order not in MOVERS:
         return False
-    return not any(engaged(s, st) for st in mine)
+    # research §3.2/§3.5: pinned stands stay; others may disengage (assault.disengage)
+    return not any(pinned(s, st) for st in mine)
 
 
 def _movable(s: EpicState, side: int) -> list[int]:
@@ -163,9 +177,19 @@ def decide_movement(s: EpicState, f: Frame) -> Decision | None:
         opts = tuple(Option(f"alt:{a}", Msg(f"epic.alt.{a}")) for a in f.data["alts"])
         text = Msg("epic.decide.altitude", {"det": det.spec}, "EP-16.12")
         return Decision(f.seat, "epic.altitude", opts, text, ("EP-16.12", "EP-16.14"))
+    p = _plan(s, f)
     if f.memo is None:
-        f.memo = moves.candidates(s, did, _plan(s, f))
-    return move_decision(s, did, f.seat, f.memo, f.data.get("purpose", MOVE))
+        f.memo = moves.candidates(s, did, p)
+    d = move_decision(s, did, f.seat, f.memo, f.data.get("purpose", MOVE))
+    if f.data.get("purpose", MOVE) != MOVE or p.flying:
+        return d
+    boards = embark_targets(s, did, p.hi)  # EPC-21: the move may end aboard
+    if not boards:
+        return d
+    extra = tuple(
+        Option(f"emb:{t}", Msg("epic.opt.embark", {"det": s.dets[t].spec})) for t in boards
+    )
+    return Decision(d.seat, d.kind, d.options + extra, d.text, (*d.rules, "EP-16.4", "EP-16.17"))
 
 
 def move_decision(
@@ -188,8 +212,17 @@ def _activation(s: EpicState, f: Frame) -> Decision | None:
         return None
     opts = [Option(f"act:{d}", Msg("epic.opt.activate", {"det": s.dets[d].spec})) for d in todo]
     opts += [Option(k, m) for k, m in powers]
+    if todo or powers:
+        opts += [
+            Option(
+                f"abandon:{d.did}",
+                Msg("epic.opt.abandon", {"det": d.spec, "transport": s.dets[d.transport].spec}),
+            )
+            for d in s.dets
+            if d.side == side and may_abandon(s, d.did)
+        ]
     text = Msg("epic.decide.activate", {}, "EPC-9")
-    return Decision(side, "epic.activate", tuple(opts), text, ("EPC-9", "EP-11.6"))
+    return Decision(side, "epic.activate", tuple(opts), text, ("EPC-9", "EP-11.6", "EP-9.3"))
 
 
 def chosen_vector(s: EpicState, f: Frame, key: str) -> tuple[float, float]:
@@ -220,6 +253,11 @@ def choose_movement(s: EpicState, f: Frame, key: str) -> None:
             f.data["side"] = 1 - f.data["side"]
             return
         did = int(key.split(":")[1])
+        if key.startswith("abandon:"):
+            abandon(s, did)  # EP-9.3: part of its activation, which is still to come
+            return
+        if not s.alive(did):
+            disembark(s, did)  # EPC-21, EP-16.4, EP-16.21
         f.data.update(det=did, purpose=MOVE, stage="move")
         f.seat = f.data["side"]
         f.memo = None
@@ -233,6 +271,10 @@ def choose_movement(s: EpicState, f: Frame, key: str) -> None:
         f.memo = None
         return
     p = _plan(s, f)
+    if stage == "move" and key.startswith("emb:"):
+        embark(s, did, int(key[4:]), p.hi)
+        _next(s, f)
+        return
     if stage == "move":
         v = chosen_vector(s, f, key)
         f.data["v"] = [v[0], v[1]]
@@ -256,7 +298,15 @@ def _commit(s: EpicState, f: Frame, p: Plan, alt: str) -> None:
         if face is not None:
             s.stands[sid].facing = face  # EP-16.33: faces its straight line
     s.dets[did].moved = True
-    start_flight(s, did, list(p.movers), (dx, dy), alt, f.data.get("purpose", MOVE))
+    disengage(s, list(p.movers), dx, dy)  # research §3.5: leaving contact
+    movers = [sid for sid in p.movers if sid in s.stands]
+    if movers:
+        start_flight(s, did, movers, (dx, dy), alt, f.data.get("purpose", MOVE))
+    _next(s, f)
+
+
+def _next(s: EpicState, f: Frame) -> None:
+    """The activation is over: the other side activates next (EPC-9)."""
     f.data.update(det=-1, stage="move", purpose=MOVE)
     f.data.pop("v", None)
     f.data.pop("alts", None)
@@ -293,11 +343,16 @@ def score(s: EpicState, side: int) -> int:
     return sum(d.break_points for d in s.dets if d.side != side and d.broken)
 
 
+def total(s: EpicState, side: int) -> int:
+    """Break points plus the scenario's (objectives, Warlord; objectives.py)."""
+    return score(s, side) + bonus(s, side)
+
+
 def end_phase_upkeep(s: EpicState) -> None:
     """Research §3.8: a detachment in Retraite rallies on 2D6 >= its Morale; research
     §3.11: each lost energy shield comes back on 4+ unless the generator is damaged."""
     for d in s.dets:
-        if d.fallback and s.alive(d.did):
+        if d.fallback and s.present(d.did):
             total = s.roll() + s.roll()
             if total >= d.morale:
                 d.fallback = False
@@ -315,17 +370,27 @@ def auto_end(s: EpicState, f: Frame) -> None:
     """End phase (research §3.9): upkeep, victory check, else the next turn."""
     s.stack.pop()
     end_phase_upkeep(s)
+    update_objectives(s)  # research §3.9
     broken = [army_broken(s, side) for side in (0, 1)]
     if any(broken) or s.turn >= TURNS:
-        pts = (score(s, 0), score(s, 1))
+        pts = (total(s, 0), total(s, 1))
+        objs = (held(s, 0), held(s, 1))
         if broken[0] != broken[1]:
             winner, reason = (1 if broken[0] else 0), "broken"
+        elif s.rules.objectives == "majority" and objs[0] != objs[1]:
+            winner, reason = (0 if objs[0] > objs[1] else 1), "objectives"
         else:
             winner = 0 if pts[0] > pts[1] else 1 if pts[1] > pts[0] else -1
             reason = "points"
         s.over = True
         s.phase = "over"
-        s.outcome = {"winner": winner, "reason": reason, "points": list(pts), "turn": s.turn}
+        s.outcome = {
+            "winner": winner,
+            "reason": reason,
+            "points": list(pts),
+            "objectives": list(objs),
+            "turn": s.turn,
+        }
         return
     s.turn += 1
     s.stack.append(Frame("turn", 0))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitre.games.epic.objectives import OBJECTIVES
 from arbitre.games.epic.state import EpicState
 
 
@@ -55,4 +56,12 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
         "over": s.over,
         "outcome": dict(s.outcome),
         "structure": {str(k): v for k, v in s.structure.items()},
+        "aboard": [
+            {"id": st.sid, "det": st.det, "unit": st.unit, "carrier": st.carrier}
+            for st in s.aboard.values()
+        ],
+        "objectives": [
+            {"x": p.x, "y": p.y, "holder": None if h < 0 else s.seats[h]}
+            for p, h in zip(OBJECTIVES, s.objectives, strict=False)
+        ],
     }

@@ -54,12 +54,16 @@ def contact(s: EpicState) -> float:
 def engaged(s: EpicState, st: Stand) -> list[Stand]:
     """EPC-8: enemy stands in base contact, at the same altitude (EP-16.16/16.20)."""
     reach = contact(s)
-    foes = [
-        e
-        for e in s.stands.values()
-        if e.side != st.side and e.alt == st.alt and st.point.to(e.point) <= reach
-    ]
-    return sorted(foes, key=lambda e: (st.point.to(e.point), e.sid))
+    r2, x, y, side, alt = reach * reach, st.x, st.y, st.side, st.alt
+    foes = []
+    for e in s.stands.values():  # hot path: plain arithmetic, no Point objects
+        if e.side != side and e.alt == alt:
+            dx, dy = e.x - x, e.y - y
+            if -reach <= dx <= reach and -reach <= dy <= reach and dx * dx + dy * dy <= r2:
+                foes.append(e)
+    if len(foes) > 1:
+        foes.sort(key=lambda e: (st.point.to(e.point), e.sid))
+    return foes
 
 
 def pinned(s: EpicState, st: Stand) -> bool:

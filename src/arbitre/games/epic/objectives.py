@@ -1,0 +1,89 @@
+"""Objectives and the scenario scoring (research §3.9, EPC-29, EP-9.2).
+
+- Objective markers come from the table data (reconstructed positions). In each End
+  phase a side holds an objective when it has an eligible stand within 10 cm: on the
+  table, on the ground, not in Retraite (research §3.9: not at altitude, not falling
+  back, not embarked). With both sides there, the side with at least 2 more wounds
+  within 10 cm takes it (ours: cover is not counted); otherwise it stays as it was.
+- `victory.objectives`: "points" (default, ours) each objective held when the game ends
+  is worth OBJECTIVE_POINTS; "majority" the side holding more wins, break points decide
+  a tie; "off" objectives are ignored.
+- `scenario.cards=maelstrom`: the Warlord card names one of each player's Characters at
+  setup (EP-9.2: only a Character may take it; AMB-EP-10d: a Bound Character is one);
+  slaying the enemy Warlord is worth WARLORD_POINTS (research S7, reconstructed).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+from arbitre.engine.i18n import Msg
+from arbitre.games.epic.geometry import Point
+from arbitre.games.epic.shooting import GROUND
+from arbitre.games.epic.state import EpicState
+
+HOLD_CM = 10.0  # research §3.9
+LEAD = 2  # research §3.9: a lead of 2 wounds captures a contested objective
+OBJECTIVE_POINTS = 2  # ours
+WARLORD_POINTS = 3  # ours (research S7 names the card, not its value)
+
+
+def _load() -> tuple[Point, ...]:
+    text = resources.files("arbitre.games.epic").joinpath("data/table.toml").read_text("utf-8")
+    raw = tomllib.loads(text).get("objectives", [])
+    return tuple(Point(float(o["x"]), float(o["y"])) for o in raw)
+
+
+OBJECTIVES: tuple[Point, ...] = _load()
+
+
+def strength(s: EpicState, side: int, p: Point) -> int:
+    """Wounds of the side's eligible stands within 10 cm of `p` (research §3.9)."""
+    return sum(
+        st.wounds
+        for st in s.stands.values()
+        if st.side == side
+        and st.alt == GROUND
+        and not s.dets[st.det].fallback
+        and st.point.to(p) <= HOLD_CM
+    )
+
+
+def update(s: EpicState) -> None:
+    """End phase (research §3.9): capture, hold or contest each objective."""
+    if s.rules.objectives == "off":
+        return
+    if len(s.objectives) != len(OBJECTIVES):
+        s.objectives = [-1] * len(OBJECTIVES)
+    for i, p in enumerate(OBJECTIVES):
+        a, b = strength(s, 0, p), strength(s, 1, p)
+        holder = s.objectives[i]
+        if a and not b:
+            holder = 0
+        elif b and not a:
+            holder = 1
+        elif a and b and abs(a - b) >= LEAD:
+            holder = 0 if a > b else 1
+        if holder != s.objectives[i] and holder >= 0:
+            s.log.append(
+                Msg(
+                    "epic.ev.objective",
+                    {"n": i + 1, "side": f"epic.seat.{s.seats[holder]}"},
+                    "EPC-29",
+                )
+            )
+        s.objectives[i] = holder
+
+
+def held(s: EpicState, side: int) -> int:
+    return sum(1 for h in s.objectives if h == side)
+
+
+def bonus(s: EpicState, side: int) -> int:
+    """Scenario points on top of the break points: objectives and the Warlord."""
+    pts = OBJECTIVE_POINTS * held(s, side) if s.rules.objectives == "points" else 0
+    enemy = s.warlords[1 - side] if len(s.warlords) == 2 else -1
+    if s.rules.maelstrom and enemy >= 0 and enemy not in s.stands and enemy not in s.aboard:
+        pts += WARLORD_POINTS
+    return pts
