@@ -19,13 +19,20 @@ def game(position: dict[str, Any] | None = None, seed: int = 0, **config: Any) -
 
 
 def past_setup(s: HeresyState) -> HeresyState:
-    """Decline the Traitor's setup corruption and bombardments (steps 6 and 7)."""
+    """Decline the Traitor's setup corruption and bombardments (steps 6 and 7), then put
+    his four landing orders on the first sector's pile (step 8)."""
     while R.decision(s) is not None and R.decision(s).kind in SETUP_KINDS:
-        R.apply(s, "done")
+        d = R.decision(s)
+        R.apply(s, "done" if d.find("done") is not None else d.options[0].key)
     return s
 
 
-SETUP_KINDS = ("heresy.corruption", "heresy.bombard.zone")
+SETUP_KINDS = (
+    "heresy.corruption",
+    "heresy.bombard.zone",
+    "heresy.setup.landing",
+    "heresy.setup.landing_pile",
+)
 
 
 def play(s: HeresyState, *keys: str) -> None:

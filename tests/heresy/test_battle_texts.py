@@ -115,6 +115,8 @@ def stats(which: str) -> dict[str, str]:
 
 def test_card_options_show_values_and_effects():
     s = past_setup(R.new({}, 2))
+    deck = s.combat_decks[1]  # the Traitor draws Diversionary Tactics first
+    deck.insert(0, deck.pop(deck.index("diversionary_tactics")))
     for key in ASSAULT:
         R.apply(s, key)
     assert R.decision(s).kind == "heresy.battle.first"

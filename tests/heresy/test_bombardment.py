@@ -195,7 +195,7 @@ def test_HH_13_9_HH_13_10_HH_13_11_AMB_35_setup_bombardments() -> None:
     for _ in range(n):  # the same zone again and again (HH-13.11)
         play(s, f"zone:{empty}", "mode:precise")
     assert len(s.bombard_discard) == n
-    assert kind(s) == "heresy.action"  # step 8 done, the Traitor plays first
+    assert kind(s) == "heresy.setup.landing"  # step 8: the Traitor's landing orders
 
 
 def test_HH_36_1_precise_or_saturation_declared_then_one_card_of_three() -> None:

@@ -18,3 +18,10 @@ def test_random_games_conform_with_other_readings() -> None:
         "orders.unknownCost": 2,
     }
     assert conformance.check_all(get("heresy"), [config], seeds=range(2))
+
+
+def test_HH_12_5_the_later_scenarios_conform() -> None:
+    """Impassable zones, the chosen deployment, the Event draft, special tokens and extra
+    orders survive clone, determinize, replay and the JSON round trip."""
+    configs = [{"scenario": s} for s in ("holy_terra_asunder", "like_unto_gods", "cry_havoc")]
+    assert conformance.check_all(get("heresy"), configs, seeds=range(1))

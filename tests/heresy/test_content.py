@@ -92,14 +92,10 @@ def test_a_pack_replaces_only_the_files_it_holds(tmp_path):
 
 
 def test_a_pack_can_enter_a_real_card(tmp_path):
-    text = edited(
-        "cards/orders.toml",
-        'id = "onslaught"\n',
-        'id = "onslaught"\ncopies = 2\n',
-    )
+    text = edited("cards/orders.toml", "copies = 2\nlook_at = 3\n", "copies = 1\nlook_at = 3\n")
     loaded = load_content(make_pack(tmp_path, {"cards/orders.toml": text}))
-    assert loaded.orders["onslaught"].copies == 2
-    assert DEFAULT.orders["onslaught"].copies is None
+    assert loaded.orders["onslaught"].copies == 1
+    assert DEFAULT.orders["onslaught"].copies == 2
 
 
 def test_load_content_raises_with_every_problem(tmp_path):

@@ -173,11 +173,11 @@ def test_HH_14_9_HH_19_6_an_action_costing_zero_does_not_move_the_marker() -> No
         {
             **BASE,
             "track": {"imperium": 1, "traitor": 5},
-            "hands": {"imperium": ["boarding_action"]},
+            "hands": {"imperium": ["rapid_deployment"]},
         },
-        **{"orders.unknownCost": 0},
     )
-    play(s, "action:hand", "card:boarding_action", "sector:palace", "ignore")
+    assert s.content.orders["rapid_deployment"].cost == 0
+    play(s, "action:hand", "card:rapid_deployment", "sector:palace", "ignore")
     assert s.pos[IMPERIUM] == 1 and seat(s) == IMPERIUM
 
 
@@ -231,10 +231,10 @@ def test_HH_14_11_the_five_actions() -> None:
 
 
 def test_HH_14_13_an_order_executed_from_the_map_is_discarded_after_paying() -> None:
-    pile = {"crucible": [{"card": "traitor_assemble", "owner": "traitor"}]}
+    pile = {"crucible": [{"card": "forced_march", "owner": "traitor"}]}
     s = game({**BASE, "units": [], "piles": pile})
-    play(s, "action:map", "card:traitor_assemble", "ignore")
-    assert s.discards[TRAITOR] == ["traitor_assemble"] and s.pos[TRAITOR] == 2
+    play(s, "action:map", "card:forced_march", "ignore")
+    assert s.discards[TRAITOR] == ["forced_march"] and s.pos[TRAITOR] == 2
 
 
 def test_HH_18_1_HH_18_2_HH_18_3_a_placed_order_covers_the_pile_face_down() -> None:

@@ -14,6 +14,11 @@ def tr(key: str, lang: str, **args: Any) -> str:
 
 CATALOG: dict[str, dict[str, str]] = {
     # --- shared ---------------------------------------------------------------------------
+    "cli.serve.ready": {
+        "fr": "arbitre est prêt : ouvrez {url} dans votre navigateur (Ctrl-C pour arrêter ; "
+        "parties enregistrées dans {db})",
+        "en": "arbitre is ready: open {url} in your browser (Ctrl-C to stop; games stored in {db})",
+    },
     "cli.unknown_game": {
         "fr": "Jeu inconnu « {game} ». Jeux connus : {known}",
         "en": "Unknown game '{game}'. Known games: {known}",
@@ -33,6 +38,14 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "cli.agent.mj": {"fr": "IA du maître du jeu", "en": "game master AI"},
     "cli.agent.players": {"fr": "IA des joueurs", "en": "players' AI"},
+    "cli.agent.ai": {
+        "fr": "IA heuristique (L'Hérésie d'Horus : l'un ou l'autre camp)",
+        "en": "heuristic AI (The Horus Heresy: either side)",
+    },
+    "cli.agent.ai-easy": {
+        "fr": "la même IA, qui joue une décision sur quatre au hasard",
+        "en": "the same AI, playing one decision in four at random",
+    },
     "cli.seat.human": {"fr": "humain", "en": "human"},
     "cli.menu.game": {"fr": "Choisissez un jeu", "en": "Choose a game"},
     "cli.menu.seat": {"fr": "Qui joue le siège {seat} ?", "en": "Who plays seat {seat}?"},
@@ -45,30 +58,6 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Type a number between 1 and {n}, or a name from the list.",
     },
     # --- configuration, seats and agents --------------------------------------------------
-    "cli.config.syntax": {
-        "fr": "Option de configuration « {item} » mal formée : écrivez clé=valeur",
-        "en": "Malformed config option '{item}': write key=value",
-    },
-    "cli.config.unknown": {
-        "fr": "Clé de configuration inconnue « {key} » ; voir `arbitre rules {game}`",
-        "en": "Unknown config key '{key}'; see `arbitre rules {game}`",
-    },
-    "cli.config.bad_choice": {
-        "fr": "Valeur « {value} » impossible pour {key} : choisissez parmi {choices}",
-        "en": "Value '{value}' is not allowed for {key}: choose one of {choices}",
-    },
-    "cli.config.bad_bool": {
-        "fr": "Valeur « {value} » impossible pour {key} : attendu true/false (oui/non)",
-        "en": "Value '{value}' is not allowed for {key}: expected true/false (yes/no)",
-    },
-    "cli.config.bad_int": {
-        "fr": "Valeur « {value} » impossible pour {key} : un nombre entier est attendu",
-        "en": "Value '{value}' is not allowed for {key}: a whole number is expected",
-    },
-    "cli.config.refused": {
-        "fr": "Configuration refusée : {error}",
-        "en": "Configuration refused: {error}",
-    },
     "cli.agents.count": {
         "fr": "{n} agent(s) donné(s) pour {seats} sièges ({names})",
         "en": "{n} agent(s) given for {seats} seats ({names})",
@@ -412,6 +401,31 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "cli.heresy.kind.vigor": {"fr": "vigueur surnaturelle", "en": "unnatural vigor"},
     "cli.heresy.kind.tanks": {"fr": "renforts blindés", "en": "tank reinforcements"},
+    "cli.heresy.kind.enemy_mark": {"fr": "marqueur adverse", "en": "enemy marker"},
+    "cli.heresy.kind.reinforce": {"fr": "renforts", "en": "reinforcements"},
+    "cli.heresy.kind.fortify": {"fr": "fortification", "en": "fortification"},
+    "cli.heresy.kind.repair": {"fr": "réparation d'une brèche", "en": "breach repair"},
+    "cli.heresy.kind.regroup": {"fr": "regroupement", "en": "regrouping"},
+    "cli.heresy.kind.token": {"fr": "pion spécial", "en": "special token"},
+    "cli.heresy.kind.battle.look": {
+        "fr": "bataille : cartes du dessus",
+        "en": "battle: top cards",
+    },
+    "cli.heresy.kind.setup.impassable": {"fr": "zone infranchissable", "en": "impassable zone"},
+    "cli.heresy.kind.setup.deploy": {"fr": "déploiement", "en": "deployment"},
+    "cli.heresy.kind.setup.draft": {"fr": "choix des événements", "en": "event draft"},
+    "cli.heresy.kind.setup.landing": {
+        "fr": "ordre d'atterrissage de départ",
+        "en": "starting landing order",
+    },
+    "cli.heresy.kind.setup.landing_pile": {
+        "fr": "pile de l'ordre d'atterrissage",
+        "en": "pile for the landing order",
+    },
+    "cli.heresy.kind.setup.extra": {
+        "fr": "ordres de départ en plus",
+        "en": "extra starting orders",
+    },
     "cli.heresy.kind.coexistence": {
         "fr": "bataille de coexistence à livrer d'abord",
         "en": "coexistence battle to fight first",

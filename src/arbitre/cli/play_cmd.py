@@ -418,10 +418,16 @@ def play(
     load: Annotated[
         Path | None, typer.Option("--load", help="reprendre une partie / resume a saved game")
     ] = None,
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help="= --config scenario=NOM / NAME (heresy)"),
+    ] = None,
 ) -> None:
     """Jouer une partie / play a game."""
     console = make_console()
     session: Session | None = None
+    if scenario is not None:
+        config = [*(config or []), f"scenario={scenario}"]
     try:
         match, chosen, played, hidden = setup_match(console, game, seed, lang, seats, config, load)
         session = Session(console, match, lang, chosen, played, hidden)

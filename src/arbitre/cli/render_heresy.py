@@ -356,9 +356,12 @@ def zone_contents(c: Content, view: Mapping[str, Any], zone: str, lang: str) -> 
 
 
 def zone_label(c: Content, view: Mapping[str, Any], zone: str, lang: str) -> Text:
-    """The zone's name, ◆ when fortified, its lasers, and its other sectors."""
+    """The zone's name, ⊘ when impassable (Holy Terra Asunder), ◆ when fortified, its
+    lasers, and its other sectors."""
     text = Text(zone_name(c, zone, lang), style="bold")
     info = c.zones.get(zone)
+    if zone in (view.get("impassable") or ()):
+        text.append(" ⊘", style="bold red")
     if info is not None and info.fortified:
         text.append(" ◆", style="bold")
     lasers = (view.get("lasers") or {}).get(zone)
@@ -371,7 +374,7 @@ def zone_label(c: Content, view: Mapping[str, Any], zone: str, lang: str) -> Tex
 
 
 def occupied(view: Mapping[str, Any], zone: str) -> bool:
-    if (view.get("units") or {}).get(zone):
+    if (view.get("units") or {}).get(zone) or zone in (view.get("impassable") or ()):
         return True
     if zone in (view.get("heroes") or {}).values():
         return True

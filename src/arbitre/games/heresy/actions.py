@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
-from arbitre.games.heresy import initiative, orders, strategic
+from arbitre.games.heresy import initiative, strategic, tokens
 from arbitre.games.heresy.state import Frame, HeresyState
 
 ACTION_RULES = {
@@ -76,7 +76,7 @@ def _sector_opts(s: HeresyState, verb: str) -> tuple[Option, ...]:
 
 def decide_place(s: HeresyState, f: Frame) -> Decision:
     if "card" not in f.data:
-        opts = _card_opts(s, s.hands[f.seat])
+        opts = _card_opts(s, strategic.distinct(s.hands[f.seat]))
         return Decision(
             f.seat,
             "heresy.place.card",
@@ -95,8 +95,7 @@ def choose_place(s: HeresyState, f: Frame, key: str) -> None:
         f.data["card"] = key[5:]
         return
     s.stack.pop()
-    strategic.place(s, f.seat, f.data["card"], key[5:])
-    initiative.end_action(s, f.seat, 1)
+    tokens.ask(s, f.seat, "place", f.data["card"], key[5:], 1)
 
 
 # --- Execute from the strategic map (HH-14.13, HH-18.5, HH-19.1..HH-19.3) ------------
@@ -119,8 +118,7 @@ def choose_map(s: HeresyState, f: Frame, key: str) -> None:
     s.stack.pop()
     for sector, top in strategic.executable_tops(s, f.seat):
         if top == card:
-            s.piles[sector].pop()
-            orders.execute(s, f.seat, card, sector, True, 1)  # HH-19.1: always 1
+            tokens.ask(s, f.seat, "map", card, sector, 1)  # HH-19.1: always 1
             return
 
 
@@ -129,7 +127,7 @@ def choose_map(s: HeresyState, f: Frame, key: str) -> None:
 
 def decide_hand(s: HeresyState, f: Frame) -> Decision:
     if "card" not in f.data:
-        opts = _card_opts(s, s.hands[f.seat])
+        opts = _card_opts(s, strategic.distinct(s.hands[f.seat]))
         return Decision(f.seat, "heresy.hand.card", opts, Msg("heresy.q.hand_card"), ("HH-19.5",))
     return Decision(
         f.seat,
@@ -146,8 +144,7 @@ def choose_hand(s: HeresyState, f: Frame, key: str) -> None:
         return
     s.stack.pop()
     card = f.data["card"]
-    s.hands[f.seat].remove(card)
-    orders.execute(s, f.seat, card, key[7:], False, strategic.cost(s, card))
+    tokens.ask(s, f.seat, "hand", card, key[7:], strategic.cost(s, card))
 
 
 # --- Bury (HH-14.15, HH-19.7) and Draw (HH-14.16, HH-19.8, HH-19.9) ------------------
@@ -172,7 +169,7 @@ def decide_draw(s: HeresyState, f: Frame) -> Decision:
     opts: list[Option] = []
     if strategic.can_draw_from_deck(s, f.seat):
         opts.append(Option("deck", Msg("heresy.opt.draw_deck")))
-    for c in dict.fromkeys(s.card_reserve[f.seat]):
+    for c in strategic.distinct(s.card_reserve[f.seat]):
         opts.append(Option(f"card:{c}", Msg("heresy.opt.recover", {"card": strategic.card_id(c)})))
     return Decision(f.seat, "heresy.draw", tuple(opts), Msg("heresy.q.draw"), ("HH-19.8",))
 

@@ -1,20 +1,27 @@
 """The `battle` frame (HH-25.1, HH-26.1..HH-30.13): joining, preparing, the six steps of
 each iteration, the end of the battle and the advance. Stages live in `f.data["stage"]`:
-target, origin, fly, engage, ability, prepare, first, play, effect, counter, free,
-damage, shields, assign, next, end, advance (plus `pick` for card effects and `rout` for
-routing units). Heroes' abilities come in at their FAQ steps (hero_abilities).
+target, origin, fly, engage, ability, look (battle_look), prepare, first, play, effect,
+counter, free, damage, shields, assign, next, end, advance (plus `pick` for card effects
+and `rout` for routing units). Heroes' abilities come in at their FAQ steps (hero_abilities).
 """
 
 from __future__ import annotations
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
-from arbitre.games.heresy import battle_effects, joining, messages_battle  # noqa: F401  (registers)
+from arbitre.games.heresy import (  # noqa: F401  (they register effects and texts)
+    battle_effects,
+    battle_look,
+    combat_effects,
+    joining,
+    messages_battle,
+)
 from arbitre.games.heresy import combat_cards as cc
 from arbitre.games.heresy import damage as dmg
 from arbitre.games.heresy import hero_abilities as ha
 from arbitre.games.heresy.board import add_unit, units_of
 from arbitre.games.heresy.state import Frame, HeresyState
+from arbitre.games.heresy.strategic import distinct
 
 DONE = Option("done", Msg("engine.done"))
 
@@ -128,6 +135,8 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
         if not ha.magnus_may(s, f):
             return None
         return _ask(att, "ability", [f"ability:{ha.MAGNUS}"], ("HH-32.5",), _opt("decline"))
+    if st == "look":
+        return battle_look.decide(s, f)
     if st == "engage":
         keys = joining.engage_options(s, f)
         return _ask(att, "engage", keys, ("HH-25.12",), DONE) if keys else None
@@ -144,7 +153,7 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
         hand = [c for c in s.combat_hands[active] if c not in d["played"]]
         if not d["played"] and not hand:
             return None
-        keys = [f"card:{c}" for c in dict.fromkeys(hand)] if len(d["played"]) < d["it"] else []
+        keys = [f"card:{c}" for c in distinct(hand)] if len(d["played"]) < d["it"] else []
         if not d["played"]:
             keys.append("pass")
             if dmg.can_retreat(s, f, active):
@@ -218,8 +227,8 @@ def _effects(s: HeresyState, f: Frame, free: bool) -> list[str]:
     if not free and d["effect_done"]:
         return []
     out = []
-    for c in d["played"]:
-        if c in d["used"] or bool(cc.card(s, c).free) != free:
+    for c in distinct([c for c in d["played"] if c not in d["used"]]):
+        if bool(cc.card(s, c).free) != free:
             continue
         if cc.usable(s, f, d["active"], c):
             out.append(f"effect:{c}")
@@ -252,9 +261,11 @@ def choose_battle(s: HeresyState, f: Frame, key: str) -> None:
         else:
             joining.fly(s, f, key)
     elif st == "ability":
-        d["stage"] = "prepare"
+        d["stage"] = battle_look.next_stage(f)
         if key != "decline":
             ha.magnus_use(s, f)
+    elif st == "look":
+        battle_look.choose(s, f, key)
     elif st == "engage":
         if key == "done":
             _joined(s, f)
@@ -342,14 +353,14 @@ def _apply(s: HeresyState, f: Frame, c: str) -> None:
     d = f.data
     s.log.append(Msg("heresy.log.effect", {"card": c, "copy": c}, "HH-28.1"))
     d["stage"] = "free"
-    cc.effect_of(c)(s, f, d["active"])
+    cc.effect_of(s, c)(s, f, d["active"])
     if d["pick"] is not None:
         d["stage"] = "pick"
 
 
 def _shield_cards(s: HeresyState, seat: int) -> list[str]:
     """Cards of `seat`'s hand that carry shields: only they can pay (HH-26.16, HH-28.4)."""
-    hand = dict.fromkeys(s.combat_hands[seat])
+    hand = distinct(s.combat_hands[seat])
     return [f"card:{c}" for c in hand if (cc.card(s, c).shields or 0) > 0]
 
 
@@ -440,7 +451,9 @@ def auto_battle(s: HeresyState, f: Frame) -> None:
     elif st == "engage":
         _joined(s, f)
     elif st == "ability":
-        d["stage"] = "prepare"
+        d["stage"] = battle_look.next_stage(f)
+    elif st == "look":
+        battle_look.auto(s, f)
     elif st == "joined":  # a coexistence battle: everything there is engaged (HH-25.15)
         ha.on_joined(s, f)
         d["stage"] = "prepare"

@@ -28,6 +28,31 @@ def zone_types(s: HeresyState, seat: int) -> dict[str, str]:
     return {z.id: zone_type(s, z.id, seat) for z in s.content.zones}
 
 
+# --- the map as it is in this game: impassable zones no longer exist (Holy Terra Asunder,
+# Cry Havoc: not entered, bombarded nor the subject of any effect) ----------------------
+
+
+def neighbours(s: HeresyState, zone: str) -> frozenset[str]:
+    near = s.content.graph.neighbours(zone)
+    return near - s.impassable if s.impassable else near
+
+
+def sector_zones(s: HeresyState, sector: str) -> tuple[str, ...]:
+    zones = s.content.graph.sector_zones(sector)
+    if not s.impassable:
+        return zones
+    return tuple(z for z in zones if z not in s.impassable)
+
+
+def terra_zones(s: HeresyState) -> list[str]:
+    """Every zone of Terra still in the game (HH-3.11: not the Vengeful Spirit)."""
+    return [z.id for z in s.content.zones if z.terra and z.id not in s.impassable]
+
+
+def zone_ids(s: HeresyState) -> list[str]:
+    return [z.id for z in s.content.zones if z.id not in s.impassable]
+
+
 def activated(s: HeresyState, zone: str, seat: int) -> bool:
     """HH-21.10: a zone holding one of `seat`'s markers, either side, is activated for him."""
     return s.marks[seat].get(zone, NONE) != NONE

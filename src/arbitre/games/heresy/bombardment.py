@@ -19,7 +19,7 @@ from typing import Any
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import messages_fire  # noqa: F401  (registers the texts)
-from arbitre.games.heresy.board import eliminate, hero_side
+from arbitre.games.heresy.board import eliminate, hero_side, neighbours, terra_zones
 from arbitre.games.heresy.content.cards import BombardmentCard, Orbital
 from arbitre.games.heresy.fortification import any_breach, breach, can_breach, fortified
 from arbitre.games.heresy.state import Frame, HeresyState, Unit, label
@@ -94,14 +94,12 @@ def breach_segments(s: HeresyState, zone: str) -> list[tuple[str, str]]:
     ruling puts the breach on an adjacent fortification's segment."""
     zones = s.content.zones
     if zone in s.fort_markers and not zones[zone].fortified:
-        return [(zone, min(s.content.graph.neighbours(zone)))]
+        return [(zone, min(neighbours(s, zone)))]
     if fortified(s, zone):
-        return [
-            (zone, n) for n in sorted(s.content.graph.neighbours(zone)) if can_breach(s, zone, n)
-        ]
+        return [(zone, n) for n in sorted(neighbours(s, zone)) if can_breach(s, zone, n)]
     if not s.rules.faq:
         return []
-    return [(n, zone) for n in sorted(s.content.graph.neighbours(zone)) if can_breach(s, n, zone)]
+    return [(n, zone) for n in sorted(neighbours(s, zone)) if can_breach(s, n, zone)]
 
 
 # --- damage ----------------------------------------------------------------------------------
@@ -203,7 +201,7 @@ def orbital(
 def setup_zones(s: HeresyState) -> list[str]:
     """HH-13.10 (AMB-35): setup bombardments avoid every fortified zone; like every
     orbital bombardment, they fall on Terra (reading: the Vengeful Spirit is the fleet)."""
-    return [z.id for z in s.content.zones if z.terra and not fortified(s, z.id)]
+    return [z for z in terra_zones(s) if not fortified(s, z)]
 
 
 def thunderhawk_effect(s: HeresyState, f: Frame, seat: int) -> None:
@@ -252,11 +250,11 @@ def decide_bombard(s: HeresyState, f: Frame) -> Decision | None:
     d = f.data
     st = d["step"]
     if st == "zone":
-        zones = d["zones"] if d["zones"] is not None else [z.id for z in s.content.zones if z.terra]
+        zones = d["zones"] if d["zones"] is not None else terra_zones(s)
         opts = [Option(f"zone:{z}", Msg("heresy.opt.bombard_zone", {"zone": z})) for z in zones]
         if not opts:
             return None
-        if d["setup"]:
+        if d["setup"] or d.get("optional"):  # an order may be ignored (HH-19.12)
             opts.append(DONE)
         return _ask(f, "zone", opts, {"left": d["left"]}, "HH-35.6", "HH-13.10")
     if st == "mode":

@@ -17,6 +17,7 @@ from arbitre.games.heresy import victory
 from arbitre.games.heresy.board import add_unit, hero_side
 from arbitre.games.heresy.content.cards import CombatCard
 from arbitre.games.heresy.state import ACTIVE, ROUT, SIDE_NAMES, Frame, HeresyState
+from arbitre.games.heresy.strategic import distinct
 
 # --- decks ---------------------------------------------------------------------------------
 
@@ -29,13 +30,23 @@ def is_hero(s: HeresyState, c: str) -> bool:
     return card(s, c).deck == "hero_combat"
 
 
+def instances(s: HeresyState, side: str, deck: str) -> list[str]:
+    """Every card of one deck; extra copies are `<id>#2`, `<id>#3`, … (as Order cards)."""
+    return [
+        c.id if k == 0 else f"{c.id}#{k + 1}"
+        for c in s.content.combat
+        if c.side == side and c.deck == deck
+        for k in range(c.copies or 1)
+    ]
+
+
 def build_decks(s: HeresyState) -> None:
-    """HH-12.14: each side's known cards (one copy each: copy counts are unknown, AMB-21),
-    shuffled. Attrition (side unknown) is in neither deck."""
+    """HH-12.14: each side's Combat and Hero Combat decks, every copy, shuffled; a card
+    of unknown side (a pack's) is in neither deck."""
     for seat in (0, 1):
         side = SIDE_NAMES[seat]
-        normal = [c.id for c in s.content.combat if c.side == side and c.deck == "combat"]
-        hero = [c.id for c in s.content.combat if c.side == side and c.deck == "hero_combat"]
+        normal = instances(s, side, "combat")
+        hero = instances(s, side, "hero_combat")
         s.rng.shuffle(normal)
         s.rng.shuffle(hero)
         s.combat_decks[seat], s.hero_decks[seat] = normal, hero
@@ -100,10 +111,13 @@ def condition_met(s: HeresyState, f: Frame, seat: int, c: str) -> bool:
         target = f.data["target"]
         titans = any(t.startswith("chaos_titan") and z != target for z, t in dmg.engaged(f, seat))
         return seat == f.data["att"] and titans and fortified(s, target)
-    if req in ("nurgle_unit", "khorne_unit"):
+    if req in POWER_REQUIREMENTS:
         power = req.partition("_")[0]
         return any(power_of(s, t) == power for _z, t in dmg.engaged(f, seat))
     return req in types
+
+
+POWER_REQUIREMENTS = ("nurgle_unit", "khorne_unit", "tzeentch_unit", "slaanesh_unit")
 
 
 def power_of(s: HeresyState, text: str) -> str:
@@ -232,13 +246,19 @@ USABLE: dict[str, Callable[[HeresyState, Frame, int], bool]] = {
 }
 
 
+def effect_id(s: HeresyState, c: str) -> str:
+    """The effect a card plays: its `play` field, else its own id (known cards)."""
+    kind = card(s, c)
+    return kind.play or kind.id
+
+
 def usable(s: HeresyState, f: Frame, seat: int, c: str) -> bool:
-    check = USABLE.get(c.partition("#")[0])
+    check = USABLE.get(effect_id(s, c))
     return condition_met(s, f, seat, c) and (check is None or check(s, f, seat))
 
 
-def effect_of(c: str) -> Effect:
-    return EFFECTS.get(c.partition("#")[0], _no_op)
+def effect_of(s: HeresyState, c: str) -> Effect:
+    return EFFECTS.get(effect_id(s, c), _no_op)
 
 
 # --- picks: options and application ----------------------------------------------------
@@ -264,7 +284,7 @@ def pick_options(s: HeresyState, f: Frame) -> list[str]:
     if what == "sacrifice":
         return sorted({f"unit:{z}:{t}" for z, t in dmg.engaged(f, seat)})
     if what == "recover":
-        return [f"card:{c}" for c in dict.fromkeys(s.combat_discards[seat] + s.hero_discards[seat])]
+        return [f"card:{c}" for c in distinct(s.combat_discards[seat] + s.hero_discards[seat])]
     if what == "withdraw":
         return [f"to:{z}" for z in dmg.escape_zones(s, f, seat, True) if z != f.data["target"]]
     return []

@@ -15,6 +15,7 @@ from arbitre.games.heresy.board import (
     add_unit,
     eliminate,
     hero_side,
+    neighbours,
     units_of,
     zone_type,
 )
@@ -160,7 +161,7 @@ def escape_zones(s: HeresyState, f: Frame, seat: int, fly: bool) -> list[str]:
     target = f.data["target"]
     return sorted(
         z
-        for z in s.content.graph.neighbours(target)
+        for z in neighbours(s, target)
         if zone_type(s, z, seat) in (FRIENDLY, NEUTRAL) and crossing_ok(s, target, z, fly)
     )
 

@@ -28,6 +28,10 @@ from arbitre.games.heresy.board import (
     NEUTRAL,
     add_unit,
     hero_side,
+    neighbours,
+    sector_zones,
+    terra_zones,
+    zone_ids,
     zone_type,
 )
 from arbitre.games.heresy.fortification import fortified
@@ -40,13 +44,19 @@ VS_SECTOR = "vengeful_spirit"
 
 
 def _terra(s: HeresyState) -> list[str]:
-    return [z.id for z in s.content.zones if z.terra]
+    return terra_zones(s)
 
 
-def _ask(seat: int, kind: str, opts: list[Option], args: dict[str, Any], *rules: str) -> Decision:
-    return Decision(
-        seat, f"heresy.event.{kind}", tuple(opts), Msg(f"heresy.q.ev_{kind}", args), rules
-    )
+def _ask(
+    seat: int,
+    kind: str,
+    opts: list[Option],
+    args: dict[str, Any],
+    *rules: str,
+    private: bool = False,
+) -> Decision:
+    q = Msg(f"heresy.q.ev_{kind}", args)
+    return Decision(seat, f"heresy.event.{kind}", tuple(opts), q, rules, private=private)
 
 
 # --- known effects -------------------------------------------------------------------------
@@ -120,7 +130,7 @@ def unholy_portal(s: HeresyState, seat: int) -> None:
 def traitor_within(s: HeresyState, seat: int) -> None:
     """A Traitor Within the Walls: one corruption attempt (HH-37.7) on an Imperial Army or
     Armoured Division in a fortified zone."""
-    zones = [z.id for z in s.content.zones if fortified(s, z.id)]
+    zones = [z for z in zone_ids(s) if fortified(s, z)]
     s.stack.append(corruption.frame(s, 1, "HH-37.7", zones))
 
 
@@ -168,7 +178,7 @@ def gambit(s: HeresyState, seat: int) -> None:
         return
     zones = sorted(
         z
-        for z in s.content.graph.neighbours(emperor)
+        for z in neighbours(s, emperor)
         if s.content.zones[z].terra and zone_type(s, z, TRAITOR) != ENEMY
     )
     s.stack.append(_zone(TRAITOR, "gambit", zones, optional=True))
@@ -250,9 +260,12 @@ def decide_orders(s: HeresyState, f: Frame) -> Decision | None:
         return None
     opts = [
         Option(f"card:{c}", Msg("heresy.opt.place_free", {"card": strategic.card_id(c)}))
-        for c in dict.fromkeys(s.hands[f.seat])
+        for c in strategic.distinct(s.hands[f.seat])
     ]
-    return _ask(f.seat, "orders", [*opts, DONE], {"n": d["left"]}, "EX-16.1", "AMB-32")
+    # the order goes face down (HH-18.4): the opponent may not learn which
+    return _ask(
+        f.seat, "orders", [*opts, DONE], {"n": d["left"]}, "EX-16.1", "AMB-32", private=True
+    )
 
 
 def choose_orders(s: HeresyState, f: Frame, key: str) -> None:
@@ -282,9 +295,7 @@ def _move_sources(s: HeresyState, seat: int) -> list[str]:
 
 def _move_dests(s: HeresyState, seat: int, zone: str) -> list[str]:
     """Adjacent friendly or neutral zones (reading: an event move never enters battle)."""
-    return sorted(
-        z for z in s.content.graph.neighbours(zone) if zone_type(s, z, seat) in (FRIENDLY, NEUTRAL)
-    )
+    return sorted(z for z in neighbours(s, zone) if zone_type(s, z, seat) in (FRIENDLY, NEUTRAL))
 
 
 def decide_move(s: HeresyState, f: Frame) -> Decision | None:
@@ -429,7 +440,7 @@ def _zone(seat: int, effect: str, zones: list[str], optional: bool = False) -> F
 
 
 def _thrown(s: HeresyState, zone: str) -> None:
-    for vs in s.content.graph.sector_zones(VS_SECTOR):
+    for vs in sector_zones(s, VS_SECTOR):
         for u in s.units.pop(vs, []):
             add_unit(s, zone, u)
         for h, z in s.heroes.items():

@@ -9,6 +9,7 @@ zones counts for both (HH-33.14).
 from __future__ import annotations
 
 from arbitre.engine.i18n import Msg
+from arbitre.games.heresy.board import neighbours
 from arbitre.games.heresy.state import Frame, HeresyState
 
 
@@ -23,7 +24,7 @@ def fortified(s: HeresyState, zone: str) -> bool:
 
 def segments(s: HeresyState, zone: str) -> list[str]:
     """HH-33.5: one edge segment per adjacent zone (EX-33.1: the Librarium has 3)."""
-    return sorted(edge_key(zone, n) for n in s.content.graph.neighbours(zone))
+    return sorted(edge_key(zone, n) for n in neighbours(s, zone))
 
 
 def breached(s: HeresyState, a: str, b: str) -> bool:
@@ -37,7 +38,7 @@ def any_breach(s: HeresyState, zone: str) -> bool:
 
 def can_breach(s: HeresyState, zone: str, other: str) -> bool:
     """HH-33.13, HH-35.1: a fortified zone's segment holds one breach; crevasses never."""
-    if not fortified(s, zone) or other not in s.content.graph.neighbours(zone):
+    if not fortified(s, zone) or other not in neighbours(s, zone):
         return False
     if zone in s.fort_markers and not s.content.zones[zone].fortified:
         return True  # HH-33.16: the marker goes instead

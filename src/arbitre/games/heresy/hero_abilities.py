@@ -16,7 +16,7 @@ from __future__ import annotations
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import combat_cards as cc
 from arbitre.games.heresy import damage as dmg
-from arbitre.games.heresy.board import FRIENDLY, NEUTRAL, activated, add_unit
+from arbitre.games.heresy.board import FRIENDLY, NEUTRAL, activated, add_unit, neighbours
 from arbitre.games.heresy.fortification import any_breach, fortified
 from arbitre.games.heresy.state import IMPERIUM, TRAITOR, Frame, HeresyState, label
 
@@ -59,7 +59,7 @@ def khan_options(s: HeresyState, f: Frame) -> list[str]:
     reached = reach(s, IMPERIUM, zone, s.content.heroes[KHAN].move, False, types)
     return [
         f"khan:{z}"
-        for z in sorted(s.content.graph.neighbours(d["target"]))
+        for z in sorted(neighbours(s, d["target"]))
         if z in reached
         and types[z] in (FRIENDLY, NEUTRAL)
         and not activated(s, z, IMPERIUM)

@@ -12,6 +12,8 @@ from arbitre.games.heresy.board import (
     activated,
     add_unit,
     hero_side,
+    neighbours,
+    sector_zones,
     units_of,
 )
 from arbitre.games.heresy.state import IMPERIUM, TRAITOR, Frame, HeresyState, label
@@ -20,7 +22,17 @@ ORIGIN_LIMIT = {"firefight": 1}  # HH-25.4: Feu de Combat, one origin zone; othe
 ITERATIONS = {"firefight": 4, "imperial_assault": 6, "traitor_assault": 6, "onslaught": 8}
 
 
-def new_battle(seat: int, card: str, sector: str, order_id: str) -> Frame:
+def new_battle(
+    seat: int,
+    card: str,
+    sector: str,
+    order_id: str,
+    iterations: int | None = None,
+    origins: str | None = None,
+) -> Frame:
+    """A battle frame; the order card's `iterations` and `origins` (HH-25.4) win over the
+    known cards' table (kept for pack cards that leave them out)."""
+    limit = {"one": 1, "any": 0}.get(origins or "", ORIGIN_LIMIT.get(order_id, 0))
     data: dict[str, Any] = {
         "card": card,
         "sector": sector,
@@ -29,8 +41,8 @@ def new_battle(seat: int, card: str, sector: str, order_id: str) -> Frame:
         "coex": False,
         "target": "",
         "origins": [],
-        "limit": ORIGIN_LIMIT.get(order_id, 0),
-        "iters": ITERATIONS.get(order_id, 4),
+        "limit": limit,
+        "iters": iterations or ITERATIONS.get(order_id, 4),
         "stage": "target",
         "eng": [],
         "heroes": [],
@@ -70,7 +82,7 @@ def origin_zones(s: HeresyState, f: Frame, target: str) -> list[str]:
     seat = f.data["att"]
     return sorted(
         z
-        for z in s.content.graph.neighbours(target)
+        for z in neighbours(s, target)
         if units_of(s, z, seat) and not activated(s, z, seat) and z not in f.data["origins"]
     )
 
@@ -80,7 +92,7 @@ def targets(s: HeresyState, f: Frame) -> list[str]:
     the attack can be made (an origin zone or the attacker's own units there)."""
     seat = f.data["att"]
     out = []
-    for z in s.content.graph.sector_zones(f.data["sector"]):
+    for z in sector_zones(s, f.data["sector"]):
         if not (units_of(s, z, 1 - seat) or _hero_there(s, z, 1 - seat)):
             continue
         if units_of(s, z, seat) or origin_zones(s, f, z):
@@ -114,7 +126,7 @@ def fly_options(s: HeresyState, f: Frame) -> list[str]:
     types = _types(s, seat)
     dests = [
         z
-        for z in sorted(s.content.graph.neighbours(target))
+        for z in sorted(neighbours(s, target))
         if types[z] in (FRIENDLY, NEUTRAL)
         and not activated(s, z, seat)
         and (z in f.data["origins"] or room_for_origin(f))

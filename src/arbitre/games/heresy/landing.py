@@ -21,6 +21,7 @@ from arbitre.games.heresy.board import (
     activated,
     add_unit,
     hero_side,
+    sector_zones,
     take_unit,
     zone_type,
 )
@@ -49,7 +50,7 @@ def _push(s: HeresyState, seat: int, data: dict[str, Any]) -> None:
 
 def _targets(s: HeresyState, f: Frame) -> list[str]:
     d, seat = f.data, f.seat
-    zones = s.content.graph.sector_zones(d["sector"])
+    zones = sector_zones(s, d["sector"])
     if d["kind"] == "pods":  # HH-20.4, HH-20.6: not the Vengeful Spirit, not enemy Palace
         return [
             z
@@ -73,7 +74,7 @@ def _sources(s: HeresyState, f: Frame) -> list[str]:
         zones = [z.id for z in s.content.zones if z.kind == "spaceport"]
         out = []
     else:
-        zones = list(s.content.graph.sector_zones(VS))
+        zones = list(sector_zones(s, VS))
         out = ["reserve"] if any(_choices_from(s, f, "reserve")) else []
     for z in zones:
         if not activated(s, z, seat) and _choices_from(s, f, z):  # AMB-8, HH-21.7

@@ -15,7 +15,7 @@ from typing import Any
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import bombardment, messages_fire  # noqa: F401
-from arbitre.games.heresy.board import add_unit, eliminate
+from arbitre.games.heresy.board import add_unit, eliminate, neighbours
 from arbitre.games.heresy.state import IMPERIUM, TRAITOR, Frame, HeresyState, Unit, label
 
 
@@ -23,7 +23,7 @@ def count(s: HeresyState, zone: str) -> int:
     """HH-36.12: the lasers in the landing zone and in every zone adjacent to it."""
     if not s.lasers:
         return 0
-    near = s.content.graph.neighbours(zone)
+    near = neighbours(s, zone)
     return sum(n for z, n in s.lasers.items() if z == zone or z in near)
 
 

@@ -22,6 +22,8 @@ from arbitre.games.heresy.board import (
     activated,
     add_unit,
     hero_side,
+    neighbours,
+    sector_zones,
     take_unit,
     zone_type,
 )
@@ -32,19 +34,28 @@ AIR = "@air"  # a Hero aboard a flying transport during its move
 RULES = ("HH-21.18", "HH-21.21", "HH-21.23", "HH-21.24", "HH-21.7")
 
 
-_ADJ: dict[int, dict[str, tuple[tuple[str, int], ...]]] = {}
+_ADJ: dict[tuple[int, frozenset[str]], dict[str, tuple[tuple[str, int], ...]]] = {}
+_CACHED = 64  # map variants kept (impassable zones differ from game to game)
 
 
 def _adjacency(s: HeresyState) -> dict[str, tuple[tuple[str, int], ...]]:
-    """(neighbour, ground MP cost) per zone, built once per content (speed)."""
-    key = id(s.content)
+    """(neighbour, ground MP cost) per zone, built once per content and impassable zones
+    (speed); an impassable zone is nobody's neighbour (Holy Terra Asunder)."""
+    key = (id(s.content), s.impassable)
     adj = _ADJ.get(key)
     if adj is None:
         g = s.content.graph
+        gone = s.impassable
         adj = {
-            z.id: tuple((n, 2 if g.is_crevasse(z.id, n) else 1) for n in sorted(g.neighbours(z.id)))
+            z.id: tuple(
+                (n, 2 if g.is_crevasse(z.id, n) else 1)
+                for n in sorted(g.neighbours(z.id))
+                if n not in gone
+            )
             for z in s.content.zones
         }
+        if len(_ADJ) >= _CACHED:
+            _ADJ.clear()
         _ADJ[key] = adj
     return adj
 
@@ -126,21 +137,23 @@ def _distance_to(
     return best
 
 
-_FLY: dict[tuple[int, str], dict[str, int]] = {}
+_FLY: dict[tuple[int, frozenset[str], str], dict[str, int]] = {}
 
 
 def _flying_from(s: HeresyState, dest: str) -> dict[str, int]:
-    key = (id(s.content), dest)
+    key = (id(s.content), s.impassable, dest)
     got = _FLY.get(key)
     if got is None:
         got = _flight_distance(s, [dest])
+        if len(_FLY) >= _CACHED * 64:
+            _FLY.clear()
         _FLY[key] = got
     return got
 
 
 def vengeful(s: HeresyState) -> tuple[str, ...]:
     """The Vengeful Spirit's zones (HH-37.12)."""
-    return s.content.graph.sector_zones("vengeful_spirit")
+    return sector_zones(s, "vengeful_spirit")
 
 
 def destination_choices(s: HeresyState, f: Frame, types: dict[str, str]) -> list[str]:
@@ -149,7 +162,7 @@ def destination_choices(s: HeresyState, f: Frame, types: dict[str, str]) -> list
     target = f.data.get("target")
     if target is not None:
         return [n for n, _ in _adjacency(s)[target] if types[n] not in BLOCKED]
-    return [z for z in s.content.graph.sector_zones(f.data["sector"]) if types[z] not in BLOCKED]
+    return [z for z in sector_zones(s, f.data["sector"]) if types[z] not in BLOCKED]
 
 
 def destinations(s: HeresyState, f: Frame, types: dict[str, str]) -> list[str]:
@@ -270,7 +283,7 @@ def _max_move(s: HeresyState) -> int:
 def _transport_can_end(s: HeresyState, start: str, mp: int, dests: list[str]) -> bool:
     fly = _flight_distance(s, dests)
     return (start in fly and 0 < fly[start] <= mp) or any(
-        fly.get(n, 99) + 1 <= mp for n in s.content.graph.neighbours(start)
+        fly.get(n, 99) + 1 <= mp for n in neighbours(s, start)
     )
 
 
@@ -281,7 +294,7 @@ def _flight_distance(s: HeresyState, dests: list[str]) -> dict[str, int]:
     while frontier:
         nxt = []
         for zone in frontier:
-            for n in s.content.graph.neighbours(zone):
+            for n in neighbours(s, zone):
                 if n not in dist:
                     dist[n] = dist[zone] + 1
                     nxt.append(n)
@@ -337,7 +350,7 @@ def decide_move(s: HeresyState, f: Frame) -> Decision:
         return _decide_fly(s, f)
     if d.get("raid") and d["target"] is None:
         types = _types(s, seat)
-        targets = [z for z in s.content.graph.sector_zones(d["sector"]) if types[z] in BLOCKED]
+        targets = [z for z in sector_zones(s, d["sector"]) if types[z] in BLOCKED]
         opts = [one(f"target:{z}", "heresy.opt.target", "zone", z) for z in targets]
         return Decision(
             seat,
@@ -470,7 +483,7 @@ def _decide_fly(s: HeresyState, f: Frame) -> Decision:
     opts: list[Option] = []
     if at in dests and types[at] not in (ENEMY, CONTESTED):
         opts.append(Option("land", Msg("heresy.opt.land", {"zone": at})))
-    for n in sorted(s.content.graph.neighbours(at)):
+    for n in sorted(neighbours(s, at)):
         if far.get(n, 99) + 1 <= mp:
             opts.append(Option(f"fly:{n}", Msg("heresy.opt.fly", {"zone": n})))
     aboard = len(fly["cargo"]) + len(fly["heroes"])

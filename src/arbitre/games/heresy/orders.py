@@ -2,8 +2,11 @@
 effects only from the map (HH-20.1), ignoring an order (HH-19.12), discarding after
 execution (HH-19.14, AMB-37), and the effects the sources give beyond movement.
 
-Attack orders start a `battle` frame (battle.py, joining.py). Effects whose text is unknown
-are logged no-ops (`_unknown_stub`): the card is still played, paid and discarded.
+A card plays the effect its `play` field names (cards/orders.toml), else the one
+registered under its own id, else its kind's. Attack orders start a `battle` frame
+(battle.py, joining.py) with the card's iterations, origins and look at the Combat deck.
+A pack card of kind `landing` or `other` without an effect is a logged no-op
+(`_unknown_stub`): it is still played, paid and discarded. The default decks have none.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from arbitre.engine.i18n import Msg
-from arbitre.games.heresy import initiative, landing, strategic
+from arbitre.games.heresy import effects, initiative, landing, strategic
+from arbitre.games.heresy.content.cards import OrderCard
 from arbitre.games.heresy.movement import new_move
 from arbitre.games.heresy.state import Frame, HeresyState
 
@@ -54,11 +58,17 @@ def _secret_routes(s: HeresyState, seat: int, card: str, sector: str, from_map: 
 
 
 def _battle_stub(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
-    """Attack orders (HH-19.10, §10): a battle (battle.py), from choosing its target."""
+    """Attack orders (HH-19.10, §10): a battle (battle.py), from choosing its target, with
+    the card's iterations (HH-26.8), origin zones (HH-25.4) and look at the Combat deck
+    (Attaque Massive)."""
     from arbitre.games.heresy.joining import new_battle
 
+    c = strategic.order(s, card)
     s.log.append(Msg("heresy.log.battle_stub", {"card": card, "sector": sector}, "HH-19.10"))
-    s.stack.append(new_battle(seat, card, sector, strategic.card_id(card)))
+    f = new_battle(seat, card, sector, c.id, c.iterations, c.origins)
+    if c.look_at:
+        f.data["look"] = c.look_at
+    s.stack.append(f)
 
 
 def _unknown_stub(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
@@ -78,23 +88,48 @@ def _tanks(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) ->
     s.stack.append(Frame("tanks", seat, {"sector": sector}))
 
 
+def _frame(kind: str, **extra: object) -> Start:
+    def start(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
+        s.stack.append(Frame(kind, seat, {"sector": sector, "map": from_map, **extra}))
+
+    return start
+
+
+# effect ids (content.cards.OrderPlay) and, for packs without `play`, the known card ids
 EFFECTS: dict[str, Start] = {
-    "imperial_assemble": _gather(True),
-    "traitor_assemble": _gather(True),
-    "forced_march": _gather(False),  # errata: "activate the destination zone" (research)
+    "gather": _gather(True),
+    "gather_activate": _gather(False),  # Forced March errata: "activate the destination"
     "redeploy": _redeploy,
     "drop_pods": landing.start_drop_pods,
     "port_landing": landing.start_port_landing,
+    "vigor": _vigor,
+    "battle": _battle_stub,
+    "lightning_raid": _lightning_raid,
+    "boarding": _boarding,
+    "secret_routes": _secret_routes,
+    "enemy_mark": _frame("enemy_mark"),
+    "tanks": _tanks,
+    "levy": _frame("reinforce", what="levy"),
+    "titans": _frame("reinforce", what="titans"),
+    "cultists": _frame("reinforce", what="cultists"),
+    "daemons": _frame("reinforce", what="daemons"),
+    "fortify": _frame("fortify"),
+    "repair": _frame("repair"),
+    "regroup": _frame("regroup"),
+    "orbital": effects.start_orbital,
+    "corrupt": effects.start_corrupt,
+    # the known cards by id (a pack card without `play`)
+    "imperial_assemble": _gather(True),
+    "traitor_assemble": _gather(True),
+    "forced_march": _gather(False),
     "unnatural_vigor": _vigor,
     "tank_reinforcements": _tanks,
     "onslaught": _battle_stub,
     "imperial_assault": _battle_stub,
     "traitor_assault": _battle_stub,
     "firefight": _battle_stub,
-    "lightning_raid": _lightning_raid,
     "boarding_action": _boarding,
-    "secret_routes": _secret_routes,
-    "surprise_attack": _unknown_stub,
+    "surprise_attack": _frame("enemy_mark"),
 }
 BY_KIND: dict[str, Start] = {
     "movement": _gather(False),
@@ -104,9 +139,15 @@ BY_KIND: dict[str, Start] = {
 }
 
 
-def stubbed(card_id: str, kind: str) -> bool:
-    start = EFFECTS.get(card_id, BY_KIND[kind])
-    return start is _unknown_stub
+def effect(c: OrderCard) -> Start:
+    """The card's `play` effect, else the one registered under its id, else its kind's."""
+    if c.play is not None:
+        return EFFECTS[c.play]
+    return EFFECTS.get(c.id, BY_KIND[c.kind])
+
+
+def stubbed(c: OrderCard) -> bool:
+    return effect(c) is _unknown_stub
 
 
 def execute(s: HeresyState, seat: int, card: str, sector: str, from_map: bool, cost: int) -> None:
@@ -120,8 +161,7 @@ def execute(s: HeresyState, seat: int, card: str, sector: str, from_map: bool, c
         )
     )
     s.stack.append(Frame("end_order", seat, {"card": card, "cost": cost}))
-    c = strategic.order(s, card)
-    EFFECTS.get(c.id, BY_KIND[c.kind])(s, seat, card, sector, from_map)
+    effect(strategic.order(s, card))(s, seat, card, sector, from_map)
 
 
 def auto_end_order(s: HeresyState, f: Frame) -> None:

@@ -60,7 +60,7 @@ def decide_order_draw(s: HeresyState, f: Frame) -> Decision | None:
             return None
         opts = [
             Option(f"card:{c}", Msg("heresy.opt.discard", {"card": strategic.card_id(c)}))
-            for c in s.hands[seat]
+            for c in strategic.distinct(s.hands[seat])
         ]
         return Decision(
             seat,
@@ -74,7 +74,7 @@ def decide_order_draw(s: HeresyState, f: Frame) -> Decision | None:
         if len(s.hands[seat]) < strategic.HAND_LIMIT:
             opts = [
                 Option(f"card:{c}", Msg("heresy.opt.recover", {"card": strategic.card_id(c)}))
-                for c in dict.fromkeys(s.card_reserve[seat])
+                for c in strategic.distinct(s.card_reserve[seat])
             ]
         if not opts:
             return None

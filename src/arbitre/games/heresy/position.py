@@ -27,6 +27,8 @@ _FIELDS = {
     "breaches",
     "fortifications",
     "bombardment",
+    "impassable",
+    "tokens",
 }
 
 
@@ -117,11 +119,31 @@ def apply_position(s: HeresyState, pos: Any) -> None:
     _fortifications(s, pos)
     if "bombardment" in pos:
         _bombardment(s, pos["bombardment"])
+    _scenario_rules(s, pos)
     if "events" in pos:
         ev = pos["events"]
         if not isinstance(ev, list) or any(e not in s.content.events for e in ev):
             raise ConfigError("position.events: a list of Event card ids, top first")
         s.events = [(1, e) for e in ev]
+
+
+def _scenario_rules(s: HeresyState, pos: dict[str, Any]) -> None:
+    """`impassable`: zones that no longer exist for the game (Holy Terra Asunder; they
+    must hold nothing); `tokens`: special tokens left per seat (Fortune Favors the Bold)."""
+    if "impassable" in pos:
+        zones = pos["impassable"]
+        if not isinstance(zones, list):
+            raise ConfigError("position.impassable: a list of zones")
+        for i, z in enumerate(zones):
+            _zone(s, z, f"impassable[{i}]")
+            if s.units.get(z) or z in s.heroes.values() or s.lasers.get(z):
+                raise ConfigError(f"position.impassable[{i}]: {z!r} holds pieces")
+        s.impassable = frozenset(zones)
+    if "tokens" in pos:
+        for who, n in _per_seat(pos["tokens"], "tokens").items():
+            if not isinstance(n, int) or n < 0:
+                raise ConfigError(f"position.tokens.{who}: a count")
+            s.tokens[_seat(who, "tokens")] = n
 
 
 def _per_object(value: Any, where: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from arbitre.games.heresy import (
     battle,
     bombardment,
     corruption,
+    deployment,
     effects,
     events,
     initiative,
@@ -23,6 +24,8 @@ from arbitre.games.heresy import (
     movement,
     orders,
     phases,
+    scenario_setup,
+    tokens,
     victory,
 )
 from arbitre.games.heresy.config import options, resolve
@@ -42,6 +45,11 @@ HANDLERS: dict[str, Handler[HeresyState]] = {
     "landing": Handler(landing.decide_landing, landing.choose_landing, no_auto),
     "vigor": Handler(effects.decide_vigor, effects.choose_vigor, effects.auto_pop),
     "tanks": Handler(effects.decide_tanks, effects.choose_tanks, effects.auto_pop),
+    "enemy_mark": Handler(effects.decide_enemy_mark, effects.choose_enemy_mark, effects.auto_pop),
+    "reinforce": Handler(effects.decide_reinforce, effects.choose_reinforce, effects.auto_pop),
+    "fortify": Handler(effects.decide_fortify, effects.choose_fortify, effects.auto_pop),
+    "repair": Handler(effects.decide_repair, effects.choose_repair, effects.auto_pop),
+    "regroup": Handler(effects.decide_regroup, effects.choose_regroup, effects.auto_pop),
     "coexistence": Handler(
         phases.decide_coexistence, phases.choose_coexistence, phases.auto_coexistence
     ),
@@ -65,6 +73,25 @@ HANDLERS: dict[str, Handler[HeresyState]] = {
     "ev_place": Handler(events.decide_place, events.choose_place, events.auto_pop),
     "ev_zone": Handler(events.decide_zone, events.choose_zone, events.auto_pop),
     "ev_heal": Handler(events.decide_heal, events.choose_heal, events.auto_pop),
+    "setup": Handler(never, no_choice, scenario_setup.auto_setup),
+    "impassable": Handler(
+        scenario_setup.decide_impassable, scenario_setup.choose_impassable, scenario_setup.auto_pop
+    ),
+    "deploy": Handler(deployment.decide, deployment.choose, deployment.auto),
+    "ev_draft": Handler(
+        scenario_setup.decide_draft, scenario_setup.choose_draft, scenario_setup.auto_draft
+    ),
+    "landing_orders": Handler(
+        scenario_setup.decide_landing_orders,
+        scenario_setup.choose_landing_orders,
+        scenario_setup.auto_landing_orders,
+    ),
+    "extra_orders": Handler(
+        scenario_setup.decide_extra_orders,
+        scenario_setup.choose_extra_orders,
+        scenario_setup.auto_extra_orders,
+    ),
+    "token": Handler(tokens.decide_token, tokens.choose_token, no_auto),
 }
 
 
@@ -146,7 +173,12 @@ class Heresy:
                 },
                 state.reason_rule,
             ),
-            {"winner": SEATS[state.winner], "reason": state.reason, "track": list(state.pos)},
+            {
+                "winner": SEATS[state.winner],
+                "reason": state.reason,  # the victory type (HH-39.9, HH-40.1, HH-40.3)
+                "track": list(state.pos),
+                "rounds": state.round,
+            },
         )
 
     def view(self, state: HeresyState, seat: int | None) -> dict[str, Any]:

@@ -1,7 +1,7 @@
-"""Setup, steps 1-8 (HH-12.1..HH-13.15) for a fixed-deployment scenario.
-
-Steps 6 (corruption) and 7 (setup bombardment) are the Traitor's choices: frames pushed
-above the first action (corruption.py, bombardment.py); a position skips them.
+"""Setup, steps 1-8 (HH-12.1..HH-13.15): what needs no choice is done here; the steps
+where players choose (impassable zones, a chosen deployment, the Event draft, corruption,
+setup bombardments, the Traitor's landing orders, extra orders) run from the `setup`
+frame above the first action (scenario_setup.py); a position skips them.
 """
 
 from __future__ import annotations
@@ -37,9 +37,10 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeresyState:
     s.pos = [1, 1]  # HH-12.16: both on the first space, the Traitor on top
     s.top = TRAITOR
     s.hero_damage = {h.id: 0 for h in content.heroes}  # HH-12.13
-    place_units(s, scenario)  # step 4
-    build_event_deck(s, scenario)  # step 5
-    prepare_orders(s)  # step 8
+    place_units(s, scenario)  # step 4 (a chosen deployment: frame `deploy`)
+    build_event_deck(s, scenario)  # step 5 (the Like Unto Gods draft: frame `ev_draft`)
+    prepare_orders(s)  # step 8 (the scenario's instructions: frames, scenario_setup)
+    s.tokens = [scenario.special_tokens, scenario.special_tokens]
     from arbitre.games.heresy.bombardment import build_deck
     from arbitre.games.heresy.combat_cards import build_decks
 
@@ -56,8 +57,9 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeresyState:
         s.current = current_player(s)  # HH-13.15: the Traitor, on top
         s.stack.append(Frame("action", s.current, {}))
         if position is None:
-            setup_bombardment(s, scenario)  # step 7, after step 6 (frames: last in, first)
-            corruption(s, scenario)  # step 6
+            from arbitre.games.heresy import scenario_setup
+
+            s.stack.append(scenario_setup.frame(scenario))  # the steps that ask (3..8)
     return s
 
 
@@ -87,8 +89,14 @@ def place_units(s: HeresyState, scenario: Scenario) -> None:
 
 
 def build_event_deck(s: HeresyState, scenario: Scenario) -> None:
-    """HH-13.1..HH-13.3: each act shuffled (cut to `use` cards), Act I on top."""
+    """HH-13.1..HH-13.3: each act shuffled (cut to `use` cards), Act I on top; Cry Havoc:
+    random cards of the whole deck."""
     s.events = []
+    if scenario.events == "random":
+        from arbitre.games.heresy.scenario_setup import random_events
+
+        random_events(s, scenario)
+        return
     for act in sorted(scenario.act, key=lambda a: a.n):
         cards = list(act.cards)
         s.rng.shuffle(cards)

@@ -75,6 +75,10 @@ class HeresyState:
     fort_markers: set[str] = field(default_factory=set)
     bombard_deck: list[str] = field(default_factory=list)
     bombard_discard: list[str] = field(default_factory=list)
+    # scenario special rules: zones that no longer exist for the game (Holy Terra Asunder,
+    # Cry Havoc) and each side's special tokens left (Fortune Favors the Bold, Cry Havoc)
+    impassable: frozenset[str] = frozenset()
+    tokens: list[int] = field(default_factory=lambda: [0, 0])
     stack: list[Frame] = field(default_factory=list)
     over: bool = False
     winner: int = -1
@@ -118,6 +122,8 @@ class HeresyState:
             fort_markers=set(self.fort_markers),
             bombard_deck=list(self.bombard_deck),
             bombard_discard=list(self.bombard_discard),
+            impassable=self.impassable,
+            tokens=list(self.tokens),
             stack=[f.copy() for f in self.stack],
             over=self.over,
             winner=self.winner,
@@ -161,6 +167,8 @@ class HeresyState:
             "fort_markers": sorted(self.fort_markers),
             "bombard_deck": list(self.bombard_deck),
             "bombard_discard": list(self.bombard_discard),
+            "impassable": sorted(self.impassable),
+            "tokens": list(self.tokens),
             "stack": [[f.kind, f.seat, f.data] for f in self.stack],
             "over": self.over,
             "winner": self.winner,

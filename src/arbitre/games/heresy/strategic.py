@@ -18,6 +18,19 @@ def card_id(instance: str) -> str:
     return instance.partition("#")[0]
 
 
+def distinct(cards: list[str]) -> list[str]:
+    """The first copy of each card: copies of one card are interchangeable, so a choice
+    among cards offers each card once (`levy_of_terra`, not also `levy_of_terra#2`)."""
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        base = c.partition("#")[0]
+        if base not in seen:
+            seen.add(base)
+            out.append(c)
+    return out
+
+
 def order(s: HeresyState, instance: str) -> OrderCard:
     return s.content.orders[card_id(instance)]
 

@@ -49,6 +49,8 @@ def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
         "lasers": dict(sorted(s.lasers.items())),
         "breaches": sorted(s.breaches),
         "fort_markers": sorted(s.fort_markers),
+        "impassable": sorted(s.impassable),
+        "tokens": {SEATS[i]: n for i, n in enumerate(s.tokens)},
         "bombardment": {"deck": len(s.bombard_deck), "discard": list(s.bombard_discard)},
         "activation": {SEATS[i]: dict(sorted(m.items())) for i, m in enumerate(s.marks)},
         "reserve": {SEATS[i]: dict(sorted(r.items())) for i, r in enumerate(s.reserve)},
@@ -84,7 +86,7 @@ def _combat_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
     }
 
 
-JOINING = ("origin", "fly", "engage", "prepare")  # before the Combat cards are drawn
+JOINING = ("origin", "fly", "engage", "look", "prepare")  # before the Combat cards are drawn
 
 
 def _battle_view(s: HeresyState) -> dict[str, Any] | None:
@@ -125,20 +127,44 @@ def _resample_combat(s: HeresyState, seat: int, rng: Rng) -> None:
     """The opponent's hand (normal with normal, Hero with Hero) and every deck's order."""
     from arbitre.games.heresy.combat_cards import is_hero
 
+    seen = _looked_at(s, seat)
     for who in (0, 1):
         for hero, deck in ((False, s.combat_decks[who]), (True, s.hero_decks[who])):
+            keep = seen if who == seat and not hero else 0  # Attaque Massive: he saw them
             hand = s.combat_hands[who]
             idx = [i for i, c in enumerate(hand) if is_hero(s, c) == hero] if who != seat else []
-            cards = [hand[i] for i in idx] + deck
+            cards = [hand[i] for i in idx] + deck[keep:]
             rng.shuffle(cards)
             for i, c in zip(idx, cards, strict=False):
                 hand[i] = c
-            deck[:] = cards[len(idx) :]
+            deck[keep:] = cards[len(idx) :]
+
+
+def _looked_at(s: HeresyState, seat: int) -> int:
+    """How many top cards of his Combat deck `seat` has seen (battle_look)."""
+    for f in s.stack:
+        if f.kind == "battle" and f.data.get("stage") == "look" and f.data["att"] == seat:
+            return int(f.data.get("kept", 0) + f.data.get("look", 0))
+    return 0
 
 
 def _pinned(s: HeresyState) -> set[str]:
-    """Cards a pending frame refers to: kept where they are."""
-    return {f.data["card"] for f in s.stack if isinstance(f.data.get("card"), str)}
+    """Cards a pending frame refers to: kept where they are; while the Traitor puts his
+    landing orders on the map (setup step 8), the starting orders in his hand are known;
+    while a player picks extra orders from his deck, it is face up to him."""
+    out = {f.data["card"] for f in s.stack if isinstance(f.data.get("card"), str)}
+    for f in s.stack:
+        if f.kind == "extra_orders":  # Like Unto Gods: he looks through his Order deck
+            out.update(s.decks[f.seat])
+        if f.kind == "landing_orders":
+            orders = s.content.orders
+            out.update(
+                c
+                for c in s.hands[f.seat]
+                if orders[c.partition("#")[0]].starting
+                and orders[c.partition("#")[0]].kind == "landing"
+            )
+    return out
 
 
 def determinize(state: HeresyState, seat: int, rng: Rng) -> HeresyState:

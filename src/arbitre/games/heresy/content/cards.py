@@ -9,6 +9,32 @@ from arbitre.games.heresy.content.base import Named, Side, Sourced
 
 # --- cards -------------------------------------------------------------------------------
 
+# The effect an Order card plays: an id of orders.EFFECTS (a content pack can give any card
+# any of these; a card without `play` plays the effect registered under its own id).
+OrderPlay = Literal[
+    "gather",
+    "gather_activate",
+    "redeploy",
+    "drop_pods",
+    "port_landing",
+    "vigor",
+    "battle",
+    "lightning_raid",
+    "boarding",
+    "secret_routes",
+    "enemy_mark",
+    "tanks",
+    "levy",
+    "titans",
+    "cultists",
+    "daemons",
+    "fortify",
+    "repair",
+    "regroup",
+    "orbital",
+    "corrupt",
+]
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderCard(Named):
@@ -24,10 +50,14 @@ class OrderCard(Named):
     origins: Literal["one", "any"] | None = None
     rank_limit: int | None = None
     strategic_rank_limit: int | None = None
+    look_at: int | None = None  # Combat cards seen and put back before drawing (Onslaught)
     effect_fr: str | None = None
     effect_en: str | None = None
     strategic_fr: str | None = None
     strategic_en: str | None = None
+    play: OrderPlay | None = None
+    # fields this content designs where the sources are silent (e.g. ["deck", "cost"])
+    reconstructed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -48,6 +78,40 @@ Requirement = Literal[
     "daemon_horde",
     "nurgle_unit",
     "khorne_unit",
+    "tzeentch_unit",
+    "slaanesh_unit",
+    "imperial_army",
+    "imperial_tank_division",
+    "imperial_titan",
+    "adeptus_custodes",
+    "adeptus_mechanicus",
+    "chaos_titan",
+    "chaos_cultists",
+]
+
+# The special effect a Combat card plays: an id of combat_cards.EFFECTS (see OrderPlay).
+CombatPlay = Literal[
+    "angels_of_death",
+    "hostile_ground",
+    "strategic_withdrawal",
+    "hunker_down",
+    "lead_by_example",
+    "sacrifices_must_be_made",
+    "diversionary_tactics",
+    "terrifying",
+    "will_of_chaos",
+    "breach",
+    "rain_of_death",
+    "maleficent_plague",
+    "blood_for_the_blood_god",
+    "armies_without_numbers",
+    "attrition",
+    "hurt1",
+    "rout1",
+    "draw1",
+    "heal_unit",
+    "heal_hero",
+    "hero2",
 ]
 
 
@@ -62,8 +126,10 @@ class CombatCard(Named):
     requirement: Requirement | None = None
     free: bool | None = None
     counter: int | None = None
+    copies: int | None = None
     effect_fr: str | None = None
     effect_en: str | None = None
+    play: CombatPlay | None = None
     # fields this content designs where the sources are silent (docs/heresy-battles.md)
     reconstructed: tuple[str, ...] = ()
 

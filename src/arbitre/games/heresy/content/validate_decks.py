@@ -19,11 +19,13 @@ class DeckChecks(Checker):
             label = f"order {o.id}"
             if o.cost is not None and not 0 <= o.cost <= 3:
                 self.report(part, label, "cost", "out_of_range", value=o.cost, low=0, high=3)
-            for name in ("copies", "iterations", "rank_limit", "strategic_rank_limit"):
+            for name in ("copies", "iterations", "rank_limit", "strategic_rank_limit", "look_at"):
                 self.at_least(part, label, name, getattr(o, name), 1)
         for c in self.p.items("cards/combat.toml", "card"):
             for name in ("attack", "shields", "counter"):
                 self.at_least("cards/combat.toml", f"card {c.id}", name, getattr(c, name), 0)
+            self.at_least("cards/combat.toml", f"card {c.id}", "copies", c.copies, 1)
+        self._deck_sizes()
         part = "cards/events.toml"
         root = self.p.roots.get(part)
         if root is not None:
@@ -33,6 +35,29 @@ class DeckChecks(Checker):
             if total != root.deck.size:
                 self.report(part, "deck", "size", "bad_count", total=total, expected=root.deck.size)
         self._bombardment()
+
+    def _deck_sizes(self) -> None:
+        """HH-3.8: the copies of a deck's cards never exceed the deck's size (a
+        pack may list fewer: the missing cards are simply not played)."""
+        orders = self.p.roots.get("cards/orders.toml")
+        if orders is not None:
+            for side in ("imperial", "traitor"):
+                total = sum(o.copies or 1 for o in orders.order if o.deck == side)
+                size = getattr(orders.deck, side)
+                if total > size:
+                    self.report("cards/orders.toml", "deck", side, "bad_count",
+                                total=total, expected=size)  # fmt: skip
+        combat = self.p.roots.get("cards/combat.toml")
+        if combat is not None:
+            for side in ("imperial", "traitor"):
+                for deck, name in (("combat", f"{side}_combat"),
+                                   ("hero_combat", f"{side}_hero_combat")):  # fmt: skip
+                    total = sum(c.copies or 1 for c in combat.card
+                                if c.side == side and c.deck == deck)  # fmt: skip
+                    size = getattr(combat.deck, name)
+                    if total > size:
+                        self.report("cards/combat.toml", "deck", name, "bad_count",
+                                    total=total, expected=size)  # fmt: skip
 
     def _bombardment(self) -> None:
         part = "cards/bombardment.toml"
