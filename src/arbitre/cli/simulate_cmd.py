@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arbitre.cli import app
+from arbitre.cli import report as reports
 from arbitre.cli.messages import tr
 from arbitre.cli.render import make_console
 from arbitre.cli.rules_cmd import BadConfig, Lang, check_config, fail, fail_msg, load_ruleset
@@ -96,8 +97,20 @@ def simulate(
         int, typer.Option("--max-decisions", min=1, help="par partie / per game")
     ] = 100_000,
     lang: Annotated[Lang, typer.Option("--lang", help="fr | en")] = "fr",
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help="= --config scenario=NOM / NAME (heresy)"),
+    ] = None,
+    report: Annotated[
+        str | None,
+        typer.Option("--report", help="rapport d'équilibre / balance report: FICHIER.html|.png"),
+    ] = None,
 ) -> None:
     """Simuler des parties entre agents / simulate games between agents."""
+    if report is not None and not report.lower().endswith((".html", ".htm", ".png")):
+        raise fail(lang, "cli.report.format", path=report)
+    if scenario is not None:
+        config = [*(config or []), f"scenario={scenario}"]
     ruleset = load_ruleset(game, lang)
     try:
         cfg = read_config(ruleset, config)
@@ -126,8 +139,13 @@ def simulate(
             config=cfg,
             max_decisions=max_decisions,
             progress=lambda n: progress.advance(task, n),
+            keep=report is not None,
         )
     summary.update(seed=seed, agents=names, config=cfg, max_decisions=max_decisions)
+    if report is not None:
+        path = reports.write(summary, report, lang)
+        del summary["outcomes"]
+        make_console(stderr=True).print(Text(tr("cli.report.written", lang, path=str(path))))
     if as_json:
         sys.stdout.write(json.dumps(summary, ensure_ascii=False, default=str) + "\n")
     else:

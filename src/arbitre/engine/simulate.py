@@ -74,8 +74,10 @@ def simulate(
     config: Mapping[str, Any] | None = None,
     max_decisions: int = 100_000,
     progress: Callable[[int], None] | None = None,
+    keep: bool = False,
 ) -> dict[str, Any]:
-    """Play `games` games (seeds seed, seed+1, …) and summarise them."""
+    """Play `games` games (seeds seed, seed+1, …) and summarise them; `keep` adds every
+    game's outcome (seed, scores, decisions, the ruleset's result details) as `outcomes`."""
     config = dict(config or {})
     seeds = list(range(seed, seed + games))
     outcomes: list[GameOutcome] = []
@@ -101,7 +103,13 @@ def simulate(
                     progress(len(done))
     wall = time.perf_counter() - start
     seats = get(game).seats(config)
-    return summarise(game, seats, agents, outcomes, wall, workers)
+    summary = summarise(game, seats, agents, outcomes, wall, workers)
+    if keep:
+        summary["outcomes"] = [
+            {"seed": o.seed, "scores": o.scores, "decisions": o.decisions, "details": o.details}
+            for o in sorted(outcomes, key=lambda o: o.seed)
+        ]
+    return summary
 
 
 def summarise(

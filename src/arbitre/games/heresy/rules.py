@@ -205,7 +205,9 @@ class Heresy:
         return rule_ids()
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        return {}  # random play only, from the engine (make_agent "random")
+        from arbitre.games.heresy.ai import AGENTS
+
+        return AGENTS  # "ai", "ai-easy"; "random" comes from the engine
 
 
 __all__ = ["HANDLERS", "Heresy", "resolve", "settle"]

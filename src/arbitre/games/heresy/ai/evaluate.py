@@ -1,0 +1,263 @@
+"""The worth of a position for one seat, and what-if edits to try moves on it.
+
+`Board` copies the public board (units per zone, Heroes, reserves) and values it as:
+material (each unit by rank and remaining damage, reserves and the Vengeful Spirit at a
+discount), the spaceports (HH-40.1: each one held, more as the victory space nears, and
+more again for three or four), the threat on every held spaceport and on each commander's
+zone (HH-39.9) from the enemy units next to it (a fortified zone's defenders count more,
+HH-33.9), unsupported Heroes (HH-32.14) and units over a stacking limit (HH-38.6).
+"""
+
+from __future__ import annotations
+
+import math
+
+from arbitre.games.heresy.ai import values as V
+from arbitre.games.heresy.ai.context import Ctx
+from arbitre.games.heresy.state import Unit
+
+
+def sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    if x > 30:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class Board:
+    """A what-if copy of the board: edit with `add`, `take`, `move_hero`, then `value`."""
+
+    __slots__ = ("_material", "_near", "_over", "_power", "ctx", "heroes", "reserve", "units")
+    ctx: Ctx
+    units: dict[str, list[Unit]]
+    heroes: dict[str, str]
+    reserve: list[float]
+    _power: dict[str, list[float]]
+    _near: dict[str, list[float]]
+    _material: float
+    _over: set[str]
+
+    def __init__(self, ctx: Ctx, other: Board | None = None) -> None:
+        self.ctx = ctx
+        if other is not None:
+            self.units = {z: list(v) for z, v in other.units.items()}
+            self.heroes = dict(other.heroes)
+            self.reserve = list(other.reserve)
+            self._power = {z: list(p) for z, p in other._power.items()}
+            self._near = {z: list(p) for z, p in other._near.items()}
+            self._material = other._material
+            self._over = set(other._over)
+            return
+        s = ctx.s
+        self.units = {z: list(v) for z, v in s.units.items() if v}
+        self.heroes = {h: z for h, z in s.heroes.items() if z in ctx.st.adj}
+        self.reserve = [
+            sum(ctx.units[t].rank * n for t, n in s.reserve[k].items()) * V.RESERVE_WEIGHT[k]
+            for k in (0, 1)
+        ]
+        self._power = {}
+        self._near = {}
+        self._material = 0.0
+        self._over = set()
+        for z, us in self.units.items():
+            for u in us:
+                self._material += self._signed(z, u)
+            self._check(z)
+
+    def copy(self) -> Board:
+        return Board(self.ctx, self)
+
+    # -- values of pieces --------------------------------------------------------------
+    def worth(self, u: Unit) -> float:
+        r = self.ctx.units[u[1]].rank
+        return V.RANK_WEIGHT * r + V.HP_WEIGHT * (r - u[3])
+
+    def _signed(self, zone: str, u: Unit) -> float:
+        w = self.worth(u)
+        if zone not in self.ctx.st.terra:
+            w *= V.VS_WEIGHT
+        return w if u[0] == self.ctx.me else -w
+
+    def power(self, zone: str) -> list[float]:
+        """Each side's strength in `zone`: units beyond the stacking limit (HH-38.6) will
+        be gone at the next initiative change and do not count."""
+        got = self._power.get(zone)
+        if got is None:
+            got = [0.0, 0.0]
+            units = self.units.get(zone, ())
+            limit = self.ctx.st.limit.get(zone, 6)
+            if len(units) <= limit:
+                for u in units:
+                    got[u[0]] += self.worth(u)
+            else:
+                for d in (0, 1):
+                    mine = sorted((self.worth(u) for u in units if u[0] == d), reverse=True)
+                    got[d] = sum(mine[:limit])
+            self._power[zone] = got
+        return got
+
+    # -- edits ---------------------------------------------------------------------------
+    def add(self, zone: str, u: Unit) -> None:
+        self.units.setdefault(zone, []).append(u)
+        self._material += self._signed(zone, u)
+        self._changed(zone)
+
+    def take(self, zone: str, u: Unit) -> None:
+        self.units[zone].remove(u)
+        self._material -= self._signed(zone, u)
+        self._changed(zone)
+
+    def _changed(self, zone: str) -> None:
+        self._power.pop(zone, None)
+        near = self._near
+        near.pop(zone, None)
+        for n in self.ctx.st.adj.get(zone, ()):
+            near.pop(n, None)
+        self._check(zone)
+
+    def _check(self, zone: str) -> None:
+        if len(self.units.get(zone, ())) > self.ctx.st.limit.get(zone, 6):
+            self._over.add(zone)
+        else:
+            self._over.discard(zone)
+
+    def move(self, u: Unit, src: str, dest: str) -> None:
+        self.take(src, u)
+        self.add(dest, u)
+
+    def damage(self, zone: str, u: Unit, n: int) -> Unit | None:
+        """`n` damage to `u`; returns the hurt unit, or None if it was eliminated."""
+        self.take(zone, u)
+        hurt = (u[0], u[1], u[2], u[3] + n)
+        if hurt[3] >= self.ctx.units[u[1]].rank:
+            return None
+        self.add(zone, hurt)
+        return hurt
+
+    def from_reserve(self, seat: int, zone: str, u: Unit) -> None:
+        self.reserve[seat] -= self.ctx.units[u[1]].rank * V.RESERVE_WEIGHT[seat]
+        self.add(zone, u)
+
+    def move_hero(self, hero: str, zone: str) -> None:
+        self.heroes[hero] = zone
+
+    # -- queries --------------------------------------------------------------------------
+    def owner(self, zone: str) -> int:
+        """0/1: the side whose units alone stand there; -1 neutral; 2 contested."""
+        p = self.power(zone)
+        if p[0] > 0.0:
+            return 2 if p[1] > 0.0 else 0
+        return 1 if p[1] > 0.0 else -1
+
+    def count(self, zone: str, seat: int) -> int:
+        return sum(1 for u in self.units.get(zone, ()) if u[0] == seat)
+
+    def near(self, zone: str, seat: int) -> float:
+        """`seat`'s strength that could strike `zone`: in it and next to it."""
+        got = self._near.get(zone)
+        if got is None:
+            p = self.power(zone)
+            got = [p[0], p[1]]
+            for n in self.ctx.st.adj[zone]:
+                q = self.power(n)
+                got[0] += q[0]
+                got[1] += q[1]
+            self._near[zone] = got
+        return float(got[seat])
+
+    # -- the value ---------------------------------------------------------------------
+    def value(self) -> float:
+        ctx = self.ctx
+        me = ctx.me
+        total = self._material + self.reserve[me] - self.reserve[1 - me]
+        total += self._ports() + self._commanders() + self._heroes() + self._stacking()
+        return total
+
+    def _ports(self) -> float:
+        """HH-40.1: spaceports held (and the set of them), the threat on each, and the
+        decisive one: the last a side lacks, or any of the four it holds."""
+        ctx = self.ctx
+        phase = ctx.phase
+        ports = ctx.st.ports
+        owners = [self.owner(z) for z in ports]
+        held = [owners.count(0), owners.count(1)]
+        signs = (1.0, -1.0) if ctx.me == 0 else (-1.0, 1.0)
+        each = V.PORT_HELD + V.PORT_HELD_LATE * phase
+        total = 0.0
+        for k in (0, 1):
+            if held[k] == len(ports) and ctx.ports_open:
+                return signs[k] * V.WIN
+            total += signs[k] * (each * held[k] + V.PORT_SET[min(4, held[k])] * (0.5 + phase))
+        threat = {}
+        for zone, d in zip(ports, owners, strict=True):
+            if d in (0, 1):
+                threat[zone] = p = self._threat(zone, d, 0.0)
+                total -= signs[d] * (V.PORT_THREAT * (1.0 + phase) + each) * p
+            elif d == -1:  # neutral: it goes to whoever stands next to it
+                a0, a1 = self.near(zone, 0), self.near(zone, 1)
+                if a0 or a1:
+                    p0 = sigmoid((a0 - a1) / V.THREAT_SCALE)
+                    total += signs[0] * each * (2.0 * p0 - 1.0) * 0.5
+        decisive = V.PORT_DECISIVE * phase
+        for k in (0, 1):
+            if held[k] == len(ports) - 1:
+                last = next(z for z, d in zip(ports, owners, strict=True) if d != k)
+                d = self.owner(last)
+                if d == 1 - k:
+                    p = threat[last]
+                elif d == -1:
+                    p = sigmoid((self.near(last, k) - self.near(last, 1 - k)) / V.THREAT_SCALE)
+                else:
+                    p = 0.5
+                total += signs[k] * decisive * p
+            elif held[k] == len(ports):
+                total -= signs[k] * decisive * max(threat.values(), default=0.0)
+        return total
+
+    def _threat(self, zone: str, d: int, guard: float) -> float:
+        """How likely the enemy takes `zone` from `d` (a soft comparison of strengths)."""
+        defence = self.power(zone)[d] + guard
+        if self.ctx.fortified_zone(zone):
+            defence *= V.FORT_DEFENCE
+        attack = self.near(zone, 1 - d)
+        if attack <= 0.0:
+            return 0.0
+        return sigmoid((attack - defence) / (V.THREAT_SCALE + 0.15 * (attack + defence)))
+
+    def _commanders(self) -> float:
+        ctx = self.ctx
+        total = 0.0
+        for d in (0, 1):
+            zone = self.heroes.get(ctx.st.commander[d], "")
+            if not zone:
+                continue
+            p = self._threat(zone, d, V.COMMANDER_GUARD)
+            total += (-1.0 if d == ctx.me else 1.0) * V.COMMANDER_THREAT * p
+        return total
+
+    def _heroes(self) -> float:
+        ctx = self.ctx
+        total = 0.0
+        for h, zone in self.heroes.items():
+            d = ctx.st.heroes_side[h]
+            worth = V.HERO_VALUE
+            if zone in ctx.st.terra and self.power(zone)[d] <= 0.0:
+                worth -= V.UNSUPPORTED_HERO
+            total += worth if d == ctx.me else -worth
+        return total
+
+    def _stacking(self) -> float:
+        """HH-38.6: units beyond a zone's limit are lost at the next initiative change."""
+        ctx = self.ctx
+        total = 0.0
+        for zone in self._over:
+            units = self.units[zone]
+            limit = ctx.st.limit.get(zone, 6)
+            for d in (0, 1):
+                mine = sorted(self.worth(u) for u in units if u[0] == d)
+                extra = len(mine) - limit
+                if extra > 0:
+                    lost = sum(mine[:extra])
+                    total += -lost if d == ctx.me else lost
+        return total
