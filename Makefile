@@ -1,10 +1,10 @@
-# Two commands matter: `make run` (play) and `make test` (every test, lint and type check).
+# Two commands matter: `make run` (the web app) and `make test` (every test, lint, type check).
 PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench coverage-report clean
+.PHONY: run play test lint typecheck pytest browser bench coverage-report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv --clear $(VENV)
@@ -13,9 +13,21 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/arbitre serve
+
+play: $(STAMP)
 	$(BIN)/arbitre play
 
-test: $(STAMP) lint typecheck pytest
+test: $(STAMP) lint typecheck browser pytest
+
+# The browser tests drive Debian's chromium (never a downloaded browser); install it when
+# missing and we may (root or password-less sudo). Without it those tests are skipped.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
+	  else echo "chromium missing and no root: browser tests will be skipped"; exit 0; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
+	  || echo "chromium could not be installed: browser tests will be skipped"; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts
@@ -31,6 +43,8 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.champs
 	$(BIN)/python -m benchmarks.champs_odds
 	$(BIN)/python -m benchmarks.heresy
+	$(BIN)/python -m benchmarks.epic
+	$(BIN)/python -m benchmarks.server
 
 coverage-report: $(STAMP)
 	$(BIN)/python scripts/rules_coverage.py

@@ -1,4 +1,4 @@
-"""The `arbitre` command: play, replay, simulate, odds, rules."""
+"""The `arbitre` command: serve, play, replay, simulate, odds, rules."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ def _register() -> None:
         play_cmd,
         replay_cmd,
         rules_cmd,
+        serve_cmd,
         simulate_cmd,
     )
 

@@ -1,0 +1,127 @@
+"""N concurrent games played by random agents through the real HTTP and WebSocket API.
+
+Starts `arbitre serve` on a loopback port with a fresh SQLite file, creates N Champs
+games with two human seats, and lets one random client per seat play: it listens on its
+WebSocket and answers with an HTTP POST when the State says it is its turn. Prints the
+actions per second and the p50 / p99 latency of a move (POST sent → answer received).
+
+    python -m benchmarks.server [--games 8] [--moves 200] [--ruleset champs]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+async def seat_client(
+    base: str, game: dict[str, Any], seat: int, moves: int, latencies: list[float], seed: int
+) -> int:
+    token = game["seats"][seat]["token"]
+    rng = random.Random(seed)
+    played = 0
+    ws_url = base.replace("http", "ws") + f"/ws/games/{game['id']}?token={token}"
+    async with httpx.AsyncClient(base_url=base) as http, websockets.connect(ws_url) as ws:
+        while played < moves:
+            state = json.loads(await ws.recv())
+            if state.get("type") != "state":
+                continue
+            d = state["decision"]
+            if d is None or state["moves"] >= moves:
+                return played
+            if not d["yours"]:
+                continue
+            key = rng.choice(d["options"])["key"]
+            start = time.perf_counter()
+            r = await http.post(
+                f"/api/games/{game['id']}/play",
+                json={"token": token, "key": key, "expect": state["moves"]},
+            )
+            latencies.append(time.perf_counter() - start)
+            if r.status_code != 200:
+                raise RuntimeError(f"move refused: {r.status_code} {r.text}")
+            played += 1
+    return played
+
+
+async def run(base: str, ruleset: str, games: int, moves: int) -> None:
+    async with httpx.AsyncClient(base_url=base) as http:
+        created = []
+        for i in range(games):
+            seats = [{"kind": "human"}, {"kind": "human"}]
+            config = {"players": 1} if ruleset == "champs" else {}
+            r = await http.post(
+                "/api/games", json={"ruleset": ruleset, "config": config, "seed": i, "seats": seats}
+            )
+            created.append(r.json())
+    latencies: list[float] = []
+    start = time.perf_counter()
+    counts = await asyncio.gather(
+        *(
+            seat_client(base, g, seat, moves, latencies, seed=i * 2 + seat)
+            for i, g in enumerate(created)
+            for seat in (0, 1)
+        )
+    )
+    elapsed = time.perf_counter() - start
+    total = sum(counts)
+    latencies.sort()
+    p50 = statistics.median(latencies) * 1000
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+    print(f"{ruleset}: {games} concurrent games, {total} moves in {elapsed:.1f} s")
+    print(f"  actions/s: {total / elapsed:,.0f}")
+    print(f"  move latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--ruleset", default="champs")
+    args = parser.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        cmd = "from arbitre.cli import main; main()"
+        proc = subprocess.Popen(
+            # every client comes from 127.0.0.1: no per-client rate limit here
+            [sys.executable, "-c", cmd, "serve", "--port", str(port), "--db", db, "--rate", "0"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(300):
+                try:
+                    if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            asyncio.run(run(base, args.ruleset, args.games, args.moves))
+        finally:
+            proc.terminate()
+            proc.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""What comes in is limited: request bodies by size, clients by rate (token buckets)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from arbitre.server.errors import refuse
+
+BODY_LIMIT = 16 * 1024
+# A saved game can be long: replaying one is the only large request.
+LARGE_BODY_PATHS = {"/api/replay": 4 * 1024 * 1024}
+
+
+class RateLimiter:
+    """`rate` requests per second per client, with bursts up to `burst`; None: no limit."""
+
+    def __init__(self, rate: float | None, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, client: str) -> bool:
+        if self.rate is None:
+            return True
+        now = time.monotonic()
+        tokens, last = self.buckets.get(client, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+        if tokens < 1.0:
+            self.buckets[client] = (tokens, now)
+            return False
+        self.buckets[client] = (tokens - 1.0, now)
+        if len(self.buckets) > 10_000:  # forget idle clients rather than grow forever
+            self.buckets = {client: self.buckets[client]}
+        return True
+
+
+class BodyLimit:
+    """Refuse (413) a request whose body is larger than its path allows, before reading it all."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = LARGE_BODY_PATHS.get(scope.get("path", ""), BODY_LIMIT)
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            await _too_large(send, limit)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(send, limit)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    import json
+
+    body = json.dumps(refuse(413, "too_large", "too_large", limit=limit).to_json()).encode()
+    headers: list[Any] = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,142 @@
+"""Games in memory: the Match, who may do what, the log as each seat may read it.
+
+The server alone holds the state and its RNG. A LiveGame is rebuilt from the stored keys
+(replay is exact: every chance event lives in the state), so memory is only a cache.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbitre.engine.agents import make_agent
+from arbitre.engine.decision import Decision
+from arbitre.engine.i18n import Msg, has_message
+from arbitre.engine.match import Match
+from arbitre.engine.registry import get
+from arbitre.engine.ruleset import Agent, Ruleset
+from arbitre.server.errors import both
+from arbitre.server.store import StoredGame
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """What a token may do: act for `seats`, look through `seat` (None: public view)."""
+
+    role: str  # "admin" | "seat" | "spectator"
+    seats: frozenset[int]
+    seat: int | None
+
+
+@dataclass(slots=True)
+class Entry:
+    """One log line: an answer given (kind "choice") or an event the game reported."""
+
+    index: int
+    seat: int | None
+    kind: str
+    text: dict[str, Any]
+    private: bool = False
+
+
+def seat_label(ruleset: Ruleset[Any], name: str) -> Msg:
+    """The game's own seat name, else the web app's (the terminal keeps short ids)."""
+    for key in (f"{ruleset.id}.seatname.{name}", f"server.seatname.{ruleset.id}.{name}"):
+        if has_message(key):
+            return Msg(key)
+    return Msg("server.raw", {"text": name})
+
+
+@dataclass(slots=True)
+class LiveGame:
+    stored: StoredGame
+    ruleset: Ruleset[Any]
+    match: Match
+    entries: list[Entry] = field(default_factory=list)
+    subscribers: set[Any] = field(default_factory=set)
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def moves(self) -> int:
+        return len(self.match.keys)
+
+    def human_seats(self) -> frozenset[int]:
+        return frozenset(i for i, s in enumerate(self.stored.seats) if s.kind == "human")
+
+    def access(self, token: str | None) -> Access | None:
+        """The rights of `token`, compared in constant time; None when it opens nothing."""
+        if not token:
+            return None
+        if secrets.compare_digest(token, self.stored.admin_token):
+            return Access("admin", self.human_seats(), None)
+        for i, spec in enumerate(self.stored.seats):
+            if secrets.compare_digest(token, spec.token):
+                seats = frozenset({i}) if spec.kind == "human" else frozenset()
+                return Access("seat", seats, i)
+        if secrets.compare_digest(token, self.stored.spectator_token):
+            return Access("spectator", frozenset(), None)
+        return None
+
+    def viewer(self, access: Access, wanted: int | None = None) -> int | None:
+        """Whose eyes `access` looks through: its seat, or for the admin a human seat."""
+        if access.role != "admin":
+            return access.seat
+        if wanted is not None and wanted in access.seats:
+            return wanted
+        decision = self.match.decision()
+        if decision is not None and decision.seat in access.seats:
+            return decision.seat
+        return min(access.seats) if access.seats else None
+
+    # --- playing -------------------------------------------------------------------------
+
+    def play(self, key: str, decision: Decision) -> None:
+        """Apply `key` (IllegalChoice leaves everything as it was) and log it."""
+        before = len(self.match.log)
+        self.match.play(key)
+        option = decision.find(key)
+        text = option.text if option is not None else Msg("server.raw", {"text": key})
+        self.entries.append(
+            Entry(self.moves, decision.seat, "choice", both(text), private=decision.private)
+        )
+        self._add_events(before)
+
+    def _add_events(self, start: int) -> None:
+        for entry in self.match.log[start:]:
+            self.entries.append(Entry(entry.index, entry.seat, "event", both(entry.msg)))
+
+    def rebuild(
+        self, keys: tuple[str, ...] | list[str], human: tuple[bool, ...] | list[bool]
+    ) -> None:
+        """Replay `keys` from the seed: used on load and after an undo."""
+        self.match = new_match(self.stored, self.ruleset)
+        self.entries = []
+        self._add_events(0)
+        for key in keys:
+            decision = self.match.decision()
+            assert decision is not None, "stored moves go past the end of the game"
+            self.play(key, decision)
+        self.match.human_keys = list(human)
+
+
+def agents_for(stored: StoredGame, ruleset: Ruleset[Any]) -> dict[int, Agent]:
+    return {
+        i: make_agent(ruleset, spec.agent or "random", stored.seed * 31 + i)
+        for i, spec in enumerate(stored.seats)
+        if spec.kind == "ai"
+    }
+
+
+def new_match(stored: StoredGame, ruleset: Ruleset[Any]) -> Match:
+    return Match(ruleset, stored.config, stored.seed, agents_for(stored, ruleset))
+
+
+def load_live(stored: StoredGame) -> LiveGame:
+    ruleset = get(stored.ruleset)
+    live = LiveGame(stored, ruleset, new_match(stored, ruleset))
+    live.rebuild(stored.keys, stored.human)
+    return live

@@ -1,0 +1,95 @@
+"""Texts of the server (fr/en)."""
+
+from __future__ import annotations
+
+from arbitre.engine.i18n import add_messages
+
+add_messages(
+    {
+        "server.title.champs": {"fr": "Champs de Bataille", "en": "Champs de Bataille"},
+        "server.title.heresy": {"fr": "L'Hérésie d'Horus", "en": "The Horus Heresy"},
+        "server.title.epic": {
+            "fr": "Epic (NetEpic Palladium)",
+            "en": "Epic (NetEpic Palladium)",
+        },
+        "server.raw": {"fr": "{text}", "en": "{text}"},
+        **{
+            f"server.seatname.champs.p{n}": {"fr": f"Joueur {n}", "en": f"Player {n}"}
+            for n in range(1, 5)
+        },
+        "server.seatname.champs.mj": {"fr": "MJ", "en": "GM"},
+        "server.seatname.epic.imperium": {"fr": "Imperium", "en": "Imperium"},
+        "server.seatname.epic.mille_fils": {"fr": "Mille Fils", "en": "Thousand Sons"},
+        "server.hidden_choice": {"fr": "(choix caché)", "en": "(hidden choice)"},
+        "server.waiting": {
+            "fr": "En attente de {seat}",
+            "en": "Waiting for {seat}",
+        },
+        "server.ai_failed": {
+            "fr": "L'IA « {agent} » a échoué ({error}) : un coup légal au hasard a été joué",
+            "en": "The AI '{agent}' failed ({error}): a random legal move was played",
+        },
+        "server.error.no_game": {
+            "fr": "Aucune partie « {id} » sur ce serveur",
+            "en": "No game '{id}' on this server",
+        },
+        "server.error.bad_token": {
+            "fr": "Jeton absent ou invalide pour cette partie",
+            "en": "Missing or invalid token for this game",
+        },
+        "server.error.not_your_turn": {
+            "fr": "Ce n'est pas à vous de choisir : c'est au tour de {seat}",
+            "en": "It is not yours to choose: {seat} must answer",
+        },
+        "server.error.stale": {
+            "fr": "La partie a avancé ({moves} coups, vous en attendiez {expect}) : "
+            "rechargez avant de jouer",
+            "en": "The game has moved on ({moves} moves, you expected {expect}): "
+            "reload before playing",
+        },
+        "server.error.game_over": {
+            "fr": "La partie est terminée",
+            "en": "The game is over",
+        },
+        "server.error.no_undo": {
+            "fr": "Rien à annuler pour vous",
+            "en": "Nothing you may undo",
+        },
+        "server.error.not_allowed": {
+            "fr": "Ce jeton ne permet pas cette action ({what})",
+            "en": "This token does not allow this ({what})",
+        },
+        "server.error.unknown_ruleset": {
+            "fr": "Jeu inconnu « {ruleset} » ; jeux connus : {known}",
+            "en": "Unknown game '{ruleset}'; known games: {known}",
+        },
+        "server.error.unknown_agent": {
+            "fr": "Siège {seat} : IA inconnue « {agent} » ; IA connues : {known}",
+            "en": "Seat {seat}: unknown AI '{agent}'; known AIs: {known}",
+        },
+        "server.error.seat_count": {
+            "fr": "Cette configuration a {expected} sièges, la demande en décrit {got}",
+            "en": "This configuration has {expected} seats, the request describes {got}",
+        },
+        "server.error.bad_field": {
+            "fr": "Champ « {field} » invalide : {why}",
+            "en": "Invalid field '{field}': {why}",
+        },
+        "server.error.bad_json": {
+            "fr": "Le corps de la requête n'est pas du JSON valide",
+            "en": "The request body is not valid JSON",
+        },
+        "server.error.too_large": {
+            "fr": "Requête trop grande (plus de {limit} octets)",
+            "en": "Request too large (more than {limit} bytes)",
+        },
+        "server.error.rate": {
+            "fr": "Trop de requêtes : réessayez dans un instant",
+            "en": "Too many requests: try again in a moment",
+        },
+        "server.error.bad_record": {
+            "fr": "Partie enregistrée illisible : {why}",
+            "en": "Unreadable game record: {why}",
+        },
+    }
+)

@@ -1,0 +1,126 @@
+"""The State a token receives: the game, its seat's view, the decision, the log.
+
+Only what the asking seat may see goes out: the view is `ruleset.view(state, viewer)`,
+another seat's options are never sent (they can name hidden cards), and another seat's
+private answers read "(hidden choice)" until the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.engine.i18n import Msg
+from arbitre.server.errors import both
+from arbitre.server.live import Access, LiveGame, seat_label
+
+LOG_LIMIT = 100  # the most recent entries; a page shows far fewer
+
+HIDDEN = both(Msg("server.hidden_choice"))
+
+
+def game_info(live: LiveGame) -> dict[str, Any]:
+    ruleset, stored = live.ruleset, live.stored
+    names = live.match.seat_names
+    return {
+        "id": stored.id,
+        "ruleset": stored.ruleset,
+        "title": both(Msg(f"server.title.{stored.ruleset}")),
+        "config": stored.config,
+        "seats": [
+            {
+                "seat": i,
+                "name": names[i],
+                "label": both(seat_label(ruleset, names[i])),
+                "kind": spec.kind,
+                "agent": spec.agent,
+            }
+            for i, spec in enumerate(stored.seats)
+        ],
+    }
+
+
+def state_payload(live: LiveGame, access: Access, wanted: int | None = None) -> dict[str, Any]:
+    match = live.match
+    viewer = live.viewer(access, wanted)
+    decision = match.decision()
+    result = match.result()
+    over = decision is None
+    names = match.seat_names
+    out_decision: dict[str, Any] | None = None
+    if decision is not None:
+        yours = decision.seat == viewer and decision.seat in access.seats
+        args: dict[str, Any] = {}
+        if yours:
+            text = both(decision.text)
+            args = plain_args(decision.text)
+            options = [
+                {"key": o.key, "text": both(o.text), "args": plain_args(o.text)}
+                for o in decision.options
+            ]
+        else:
+            label = seat_label(live.ruleset, names[decision.seat])
+            text = both(Msg("server.waiting", {"seat": label}))
+            options = []
+        out_decision = {
+            "seat": decision.seat,
+            "kind": decision.kind,
+            "text": text,
+            "rules": list(decision.rules),
+            "private": decision.private,
+            "yours": yours,
+            "args": args,
+            "options": options,
+        }
+    entries = live.entries[-LOG_LIMIT:]
+    log = [
+        {
+            "index": e.index,
+            "seat": e.seat,
+            "kind": e.kind,
+            "text": HIDDEN if (e.private and not over and e.seat != viewer) else e.text,
+        }
+        for e in entries
+    ]
+    return {
+        "type": "state",
+        "game": game_info(live),
+        "you": {"role": access.role, "seats": sorted(access.seats)},
+        "viewer": viewer,
+        "moves": live.moves,
+        "view": live.ruleset.view(match.state, viewer),
+        "decision": out_decision,
+        "result": None
+        if result is None
+        else {"scores": list(result.scores), "summary": both(result.summary)},
+        "log": log,
+        "log_total": len(live.entries),
+        "can_undo": can_undo(live, access),
+    }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return both(value)
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+def plain_args(msg: Msg) -> dict[str, Any]:
+    """A message's raw arguments as JSON (ids, numbers), for the page to place a choice on
+    the board; only ever sent with the decision of the seat that may see it."""
+    return {str(k): _plain(v) for k, v in msg.args.items()}
+
+
+def can_undo(live: LiveGame, access: Access) -> bool:
+    """The last human answer was given by a seat this token acts for, and no other person
+    plays: the admin (hotseat), or a seat whose opponents are all AIs."""
+    match = live.match
+    humans = [i for i, human in enumerate(match.human_keys) if human]
+    if not humans or match.seats_of_keys[humans[-1]] not in access.seats:
+        return False
+    return access.role == "admin" or live.human_seats() <= access.seats

@@ -1,0 +1,245 @@
+"""Games and their moves in a SQL database (SQLite by default, any SQLAlchemy URL).
+
+A game is its record (ruleset, version, config, seed) plus its seats and tokens; its
+moves are the option keys in order. Each move is committed in its own transaction before
+anyone is told about it, so a server killed at any moment restarts where it was.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    delete,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(32))
+    version: Mapped[str] = mapped_column(String(32))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(Integer)
+    # [{"kind": "human"|"ai", "agent": str|None, "token": str}]
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    admin_token: Mapped[str] = mapped_column(String(64))
+    spectator_token: Mapped[str] = mapped_column(String(64))
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+    moves: Mapped[int] = mapped_column(Integer, default=0)
+    over: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class MoveRow(Base):
+    __tablename__ = "moves"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(256))
+    seat: Mapped[int] = mapped_column(Integer)
+    human: Mapped[bool] = mapped_column(Boolean)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    kind: str  # "human" | "ai"
+    agent: str | None
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    id: str
+    ruleset: str
+    version: str
+    config: dict[str, Any]
+    seed: int
+    seats: tuple[SeatSpec, ...]
+    admin_token: str
+    spectator_token: str
+    created: float
+    updated: float
+    keys: tuple[str, ...]
+    human: tuple[bool, ...]
+    over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    id: str
+    ruleset: str
+    created: float
+    updated: float
+    moves: int
+    over: bool
+    seats: tuple[SeatSpec, ...]
+    config: dict[str, Any]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def default_db_url() -> str:
+    """A SQLite file in the user's data directory, created on first start."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("arbitre", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'arbitre.sqlite3'}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers run beside the writer; FULL sync makes a commit survive kill -9.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """The database of games; every method is one short transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(
+        self,
+        ruleset: str,
+        version: str,
+        config: dict[str, Any],
+        seed: int,
+        seats: Sequence[tuple[str, str | None]],
+    ) -> StoredGame:
+        now = time.time()
+        row = GameRow(
+            id=secrets.token_hex(8),
+            ruleset=ruleset,
+            version=version,
+            config=config,
+            seed=seed,
+            seats=[{"kind": k, "agent": a, "token": new_token()} for k, a in seats],
+            admin_token=new_token(),
+            spectator_token=new_token(),
+            created=now,
+            updated=now,
+            moves=0,
+            over=False,
+        )
+        with Session(self.engine) as session, session.begin():
+            session.add(row)
+            stored = _stored(row, (), ())
+        return stored
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with Session(self.engine) as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            moves = session.scalars(
+                select(MoveRow).where(MoveRow.game_id == game_id).order_by(MoveRow.idx)
+            ).all()
+            return _stored(row, tuple(m.key for m in moves), tuple(m.human for m in moves))
+
+    def append(self, game_id: str, idx: int, key: str, seat: int, human: bool, over: bool) -> None:
+        """Move number `idx` (0-based) and the game's counters, in one transaction."""
+        with Session(self.engine) as session, session.begin():
+            session.add(MoveRow(game_id=game_id, idx=idx, key=key, seat=seat, human=human))
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(moves=idx + 1, updated=time.time(), over=over)
+            )
+
+    def truncate(self, game_id: str, keep: int) -> None:
+        """Forget every move from number `keep` on (undo)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.idx >= keep))
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(moves=keep, updated=time.time(), over=False)
+            )
+
+    def delete(self, game_id: str) -> bool:
+        with Session(self.engine) as session, session.begin():
+            session.execute(delete(MoveRow).where(MoveRow.game_id == game_id))
+            gone = session.execute(delete(GameRow).where(GameRow.id == game_id))
+            return bool(getattr(gone, "rowcount", 0))
+
+    def summaries(self, limit: int = 200) -> list[GameSummary]:
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(GameRow).order_by(GameRow.updated.desc()).limit(limit)
+            ).all()
+            return [
+                GameSummary(
+                    r.id,
+                    r.ruleset,
+                    r.created,
+                    r.updated,
+                    r.moves,
+                    r.over,
+                    _seats(r.seats),
+                    dict(r.config),
+                )
+                for r in rows
+            ]
+
+
+def _seats(raw: list[dict[str, Any]]) -> tuple[SeatSpec, ...]:
+    return tuple(SeatSpec(s["kind"], s.get("agent"), s["token"]) for s in raw)
+
+
+def _stored(row: GameRow, keys: tuple[str, ...], human: tuple[bool, ...]) -> StoredGame:
+    return StoredGame(
+        row.id,
+        row.ruleset,
+        row.version,
+        dict(row.config),
+        row.seed,
+        _seats(row.seats),
+        row.admin_token,
+        row.spectator_token,
+        row.created,
+        row.updated,
+        keys,
+        human,
+        row.over,
+    )

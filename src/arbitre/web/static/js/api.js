@@ -1,0 +1,229 @@
+// Talking to the server (docs/web.md): JSON over HTTP, live States over a WebSocket that
+// reconnects by itself (the server sends the current State on connect: that is the catch-up),
+// and the tokens this browser holds, in localStorage ("arbitre.tokens").
+
+export class ApiError extends Error {
+  constructor(status, error) {
+    super(error?.code || `HTTP ${status}`);
+    this.status = status;
+    this.code = error?.code || String(status);
+    this.text = error?.text || null; // a Text {fr, en}
+    this.rule = error?.rule || null;
+  }
+}
+
+export async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, { code: "network", text: { fr: "Serveur injoignable.", en: "Server unreachable." } });
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data?.error || data?.detail?.error || null);
+  return data;
+}
+
+export function query(params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && v !== "") q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+// --- tokens -------------------------------------------------------------------------------
+
+const TOKENS = "arbitre.tokens";
+
+export const tokens = {
+  all() {
+    try {
+      const data = JSON.parse(localStorage.getItem(TOKENS) || "{}");
+      return data && typeof data === "object" ? data : {};
+    } catch (err) {
+      return {};
+    }
+  },
+  get(id) {
+    return this.all()[id] || null;
+  },
+  save(all) {
+    localStorage.setItem(TOKENS, JSON.stringify(all));
+  },
+  /** Merge `{admin?, seats?: {n: token}, spectator?, ruleset?}` into what is known of game `id`. */
+  merge(id, patch) {
+    const all = this.all();
+    const known = all[id] || { seats: {} };
+    const seats = { ...(known.seats || {}), ...(patch.seats || {}) };
+    all[id] = { ...known, ...patch, seats };
+    this.save(all);
+  },
+  forget(id) {
+    const all = this.all();
+    delete all[id];
+    this.save(all);
+  },
+  /** The most powerful token this browser holds for a game: admin, else a seat, else spectator. */
+  best(id) {
+    const known = this.get(id);
+    if (!known) return null;
+    if (known.admin) return known.admin;
+    const seats = Object.values(known.seats || {});
+    if (seats.length) return seats[0];
+    return known.spectator || null;
+  },
+};
+
+export function gameLink(id, token, seat) {
+  return `/game/${encodeURIComponent(id)}${query({ token, seat })}`;
+}
+
+// --- live game ----------------------------------------------------------------------------
+
+/**
+ * One game seen through one token: `onState(state)` on every State the server pushes,
+ * `onStatus(bool)` when the socket opens or drops. Moves go over HTTP (their answer is a
+ * State too, used only while the socket is down) so that a refusal has a status code.
+ */
+export class LiveGame {
+  constructor(id, token, { seat = null, onState, onStatus, onError } = {}) {
+    this.id = id;
+    this.token = token;
+    this.seat = seat;
+    this.onState = onState || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.onError = onError || (() => {});
+    this.socket = null;
+    this.open = false;
+    this.closed = false;
+    this.delay = 500;
+    this.timer = null;
+  }
+
+  path() {
+    return `/api/games/${encodeURIComponent(this.id)}`;
+  }
+
+  async fetchState() {
+    const state = await api("GET", this.path() + query({ token: this.token, seat: this.seat }));
+    this.onState(state);
+    return state;
+  }
+
+  connect() {
+    this.closed = false;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const url = `${proto}//${location.host}/ws/games/${encodeURIComponent(this.id)}${query({
+      token: this.token,
+      seat: this.seat,
+    })}`;
+    let socket;
+    try {
+      socket = new WebSocket(url);
+    } catch (err) {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.open = true;
+      this.delay = 500;
+      this.onStatus(true);
+    });
+    socket.addEventListener("message", (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch (err) {
+        return;
+      }
+      if (msg.type === "state") this.onState(msg);
+      else if (msg.type === "error") this.onError(new ApiError(400, msg.error));
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return;
+      this.open = false;
+      this.onStatus(false);
+      this.retry();
+    });
+    socket.addEventListener("error", () => socket.close());
+  }
+
+  retry() {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), this.delay);
+    this.delay = Math.min(this.delay * 2, 8000);
+  }
+
+  /** Follow another seat's eyes (admin in hotseat): reconnect with `?seat=`. */
+  setSeat(seat) {
+    this.seat = seat;
+    this.reconnect();
+  }
+
+  reconnect() {
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close();
+    this.open = false;
+    this.connect();
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.socket) this.socket.close();
+  }
+
+  async play(key, expect, seat = null) {
+    const body = { token: this.token, key, expect };
+    if (seat !== null && seat !== undefined) body.seat = seat;
+    const state = await api("POST", this.path() + "/play", body);
+    if (!this.open) this.onState(state);
+    return state;
+  }
+
+  async undo() {
+    const state = await api("POST", this.path() + "/undo", { token: this.token });
+    if (!this.open) this.onState(state);
+    return state;
+  }
+
+  async board() {
+    return api("GET", this.path() + "/board" + query({ token: this.token }));
+  }
+
+  async record() {
+    return api("GET", this.path() + "/record" + query({ token: this.token }));
+  }
+}
+
+export async function rulesText(ruleset, ids) {
+  if (!ids.length) return { rules: [] };
+  return api("GET", `/api/rules/${encodeURIComponent(ruleset)}` + query({ ids: ids.join(",") }));
+}
+
+export function download(filename, data) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,42 @@
+"""Fixtures: the app on a temporary SQLite file, driven in-process."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from arbitre.server.app import create_app
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, rate=None)) as c:
+        yield c
+
+
+def new_game(
+    client: TestClient, ruleset: str, seats: list[dict[str, Any]], **body: Any
+) -> dict[str, Any]:
+    r = client.post("/api/games", json={"ruleset": ruleset, "seats": seats, **body})
+    assert r.status_code == 201, r.text
+    game: dict[str, Any] = r.json()
+    return game
+
+
+def state(client: TestClient, game: dict[str, Any], token: str, **params: Any) -> dict[str, Any]:
+    r = client.get(f"/api/games/{game['id']}", params={"token": token, **params})
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+HUMAN = {"kind": "human"}
