@@ -9,10 +9,13 @@ markers and the track are public.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from arbitre.engine.rng import Rng
 from arbitre.games.heresy.state import SEATS, HeresyState, label
+
+Reorder = Callable[[list[Any]], None]  # puts a list of cards in some order, in place
 
 
 def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
@@ -123,29 +126,19 @@ def _battle_view(s: HeresyState) -> dict[str, Any] | None:
     }
 
 
-def _resample_combat(s: HeresyState, seat: int, rng: Rng) -> None:
+def _rearrange_combat(s: HeresyState, seat: int, reorder: Reorder) -> None:
     """The opponent's hand (normal with normal, Hero with Hero) and every deck's order."""
     from arbitre.games.heresy.combat_cards import is_hero
 
-    seen = _looked_at(s, seat)
     for who in (0, 1):
         for hero, deck in ((False, s.combat_decks[who]), (True, s.hero_decks[who])):
-            keep = seen if who == seat and not hero else 0  # Attaque Massive: he saw them
             hand = s.combat_hands[who]
             idx = [i for i, c in enumerate(hand) if is_hero(s, c) == hero] if who != seat else []
-            cards = [hand[i] for i in idx] + deck[keep:]
-            rng.shuffle(cards)
+            cards = [hand[i] for i in idx] + deck
+            reorder(cards)
             for i, c in zip(idx, cards, strict=False):
                 hand[i] = c
-            deck[keep:] = cards[len(idx) :]
-
-
-def _looked_at(s: HeresyState, seat: int) -> int:
-    """How many top cards of his Combat deck `seat` has seen (battle_look)."""
-    for f in s.stack:
-        if f.kind == "battle" and f.data.get("stage") == "look" and f.data["att"] == seat:
-            return int(f.data.get("kept", 0) + f.data.get("look", 0))
-    return 0
+            deck[:] = cards[len(idx) :]
 
 
 def _pinned(s: HeresyState) -> set[str]:
@@ -167,9 +160,10 @@ def _pinned(s: HeresyState) -> set[str]:
     return out
 
 
-def determinize(state: HeresyState, seat: int, rng: Rng) -> HeresyState:
-    """Resample exactly what `seat` cannot see, keeping every count and every owner."""
-    s = state.copy()
+def rearrange_hidden(s: HeresyState, seat: int, reorder: Reorder) -> None:
+    """Put every group of cards `seat` cannot see in the order `reorder` gives, in place,
+    keeping every count and every owner: a shuffle resamples them (determinize), a sort
+    forgets which hidden state this was (the AI's canonical guess)."""
     pinned = _pinned(s)
     opp = 1 - seat
     for who in (opp, seat):
@@ -183,7 +177,7 @@ def determinize(state: HeresyState, seat: int, rng: Rng) -> HeresyState:
                     slots.append((pile, i, True))
         slots = [sl for sl in slots if (sl[0][sl[1]][0] if sl[2] else sl[0][sl[1]]) not in pinned]
         cards = [c[0][c[1]][0] if c[2] else c[0][c[1]] for c in slots]
-        rng.shuffle(cards)
+        reorder(cards)
         for (box, i, is_pile), card in zip(slots, cards, strict=True):
             if is_pile:
                 box[i] = (card, box[i][1], box[i][2])
@@ -194,10 +188,16 @@ def determinize(state: HeresyState, seat: int, rng: Rng) -> HeresyState:
         acts.setdefault(act, []).append(i)
     for idx in acts.values():
         cards = [s.events[i][1] for i in idx]
-        rng.shuffle(cards)
+        reorder(cards)
         for i, card in zip(idx, cards, strict=True):
             s.events[i] = (s.events[i][0], card)
-    _resample_combat(s, seat, rng)
-    rng.shuffle(s.bombard_deck)  # nobody sees its order
+    _rearrange_combat(s, seat, reorder)
+    reorder(s.bombard_deck)  # nobody sees its order
+
+
+def determinize(state: HeresyState, seat: int, rng: Rng) -> HeresyState:
+    """Resample exactly what `seat` cannot see, keeping every count and every owner."""
+    s = state.copy()
+    rearrange_hidden(s, seat, rng.shuffle)
     s.rng = Rng(rng.next64())
     return s
