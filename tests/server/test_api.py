@@ -36,6 +36,11 @@ def test_rulesets_lists_every_game_with_options_and_agents(client: TestClient) -
     assert "mj" in champs["agents"] and "random" in champs["agents"]
     assert any(o["key"] == "players" for o in champs["options"])
     assert champs["title"]["fr"] and champs["title"]["en"]
+    field = next(o for o in champs["options"] if o["key"] == "battlefield")
+    assert {s["value"] for s in field["suggestions"]} == {"plaine", "defile", "forteresse"}
+    scenario = next(o for o in ids["heresy"]["options"] if o["key"] == "scenario")
+    assert len(scenario["suggestions"]) == 6
+    assert scenario["suggestions"][0]["label"]["fr"] == "Frère contre Frère"
 
 
 def test_seats_follow_the_config(client: TestClient) -> None:

@@ -52,6 +52,7 @@ def ruleset_list() -> list[dict[str, Any]]:
                         else [_json_value(c) for c in o.choices],
                         "rule": o.rule,
                         "help": both(o.help),
+                        "suggestions": suggestions(ruleset.id, o.key),
                     }
                     for o in ruleset.options_schema()
                 ],
@@ -59,6 +60,27 @@ def ruleset_list() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def suggestions(ruleset_id: str, key: str) -> list[dict[str, Any]]:
+    """Known values of a free option (a content pack or a file may name others): the
+    scenarios of the Heresy box, the built-in Champs battlefields."""
+    if (ruleset_id, key) == ("heresy", "scenario"):
+        from arbitre.games.heresy.content import default_content
+
+        return [
+            {"value": sc.id, "label": {"fr": sc.name("fr"), "en": sc.name("en")}}
+            for sc in default_content().scenarios
+        ]
+    if (ruleset_id, key) == ("champs", "battlefield"):
+        from arbitre.games.champs.board import builtin_battlefields, load_battlefield
+
+        out = []
+        for name in builtin_battlefields():
+            field = load_battlefield(name)
+            out.append({"value": name, "label": {"fr": field.name_fr, "en": field.name_en}})
+        return out
+    return []
 
 
 def config_of(ruleset: Ruleset[Any], raw: Any) -> tuple[dict[str, Any], tuple[str, ...]]:

@@ -22,7 +22,7 @@ add_messages(
         "server.seatname.epic.mille_fils": {"fr": "Mille Fils", "en": "Thousand Sons"},
         "server.hidden_choice": {"fr": "(choix caché)", "en": "(hidden choice)"},
         "server.waiting": {
-            "fr": "En attente de {seat}",
+            "fr": "En attente : {seat}",
             "en": "Waiting for {seat}",
         },
         "server.ai_failed": {

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from arbitre.engine.i18n import add_messages
+from typing import Any
+
+from arbitre.engine.i18n import Msg, add_arg_resolver, add_messages, has_message, translate
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.geometry import TERRAIN
 
@@ -160,3 +162,17 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 add_messages(MESSAGES)
+
+# Detachment id -> its unit, so that texts name "Terminators", not "terminators".
+DETACHMENT_UNITS = {d.id: d.unit for army in CATALOG.armies.values() for d in army.detachments}
+
+
+def _detachment_name(_arg: str, value: Any, lang: str) -> str | None:
+    """Show a detachment id carried by an epic.* message as its unit's name."""
+    unit = DETACHMENT_UNITS.get(value) if isinstance(value, str) else None
+    if unit is None or not has_message(f"epic.unit.{unit}"):
+        return None
+    return translate(Msg(f"epic.unit.{unit}"), lang)
+
+
+add_arg_resolver("epic", _detachment_name)

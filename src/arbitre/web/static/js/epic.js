@@ -1,7 +1,11 @@
 // The Epic table in SVG, one SVG unit per cm (180 × 120 by default), drawn from one seat's
-// view: terrain pieces, every stand coloured by side and grouped by detachment, the order
-// counters the seat may see ("hidden" ones face down). A move decision shows its possible
-// destinations as ghost markers. Board elements carry `data-target`: "det:N", "move:p:N".
+// view: terrain pieces (a building at 0 Structure Points drawn as ruins, EP-5.2), objectives
+// and who holds them, every stand coloured by side and grouped by detachment (flyers marked
+// by altitude), the order counters the seat may see ("hidden" ones face down). A move
+// decision shows its destinations as ghost markers placed from the options' raw arguments
+// (`args.dx`, `args.dy`; the text only when they are missing), a template decision its aim
+// points (`args.x`, `args.y`). Board elements carry `data-target`: "det:N", "move:p:N",
+// "terrain:N".
 
 import { h, initials, s, title } from "./dom.js";
 import { t, tx } from "./i18n.js";
@@ -57,6 +61,15 @@ function centroid(stands) {
   return [x, y];
 }
 
+/** The detachment a decision names in its raw arguments (`args.det`), the side to play's
+ * first: it is outlined on the table while the seat decides about it. */
+function decisionDet(ctx) {
+  const spec = ctx.decision?.args?.det;
+  if (!spec) return null;
+  const dets = (ctx.view.detachments || []).filter((det) => det.detachment === spec);
+  return dets.find((det) => det.side === ctx.view.to_play) || dets[0] || null;
+}
+
 /** The detachment a move decision is about: from the decision's args, else its text. */
 function movingDet(ctx) {
   const d = ctx.decision;
@@ -86,15 +99,45 @@ function drawTable(ctx, svg, W, H) {
   for (let y = 10; y < H; y += 10) grid.append(s("line", { x1: 0, y1: y, x2: W, y2: y, class: y % 30 ? "minor" : "major" }));
   svg.append(grid);
   const terrain = s("g", { class: "terrain" });
+  const structure = ctx.view.structure || {};
   for (const piece of ctx.board?.terrain || []) {
-    const name = tx(names(ctx).terrain?.[piece.kind]) || piece.kind;
-    const el = piece.radius
-      ? s("circle", { cx: piece.x0, cy: piece.y0, r: piece.radius, class: `terrain-${piece.kind}` })
-      : s("rect", { x: piece.x0, y: piece.y0, width: piece.x1 - piece.x0, height: piece.y1 - piece.y0, class: `terrain-${piece.kind}` });
-    el.append(title(name));
-    terrain.append(el);
+    const sp = structure[String(piece.id)];
+    // EP-5.2: a building brought to 0 Structure Points is a ruin from then on
+    const kind = sp === 0 ? "ruins" : piece.kind;
+    const name = tx(names(ctx).terrain?.[kind]) || (kind === "ruins" ? t("epic.ruins") : kind);
+    const shape = piece.radius
+      ? s("circle", { cx: piece.x0, cy: piece.y0, r: piece.radius, class: `terrain-${kind}` })
+      : s("rect", { x: piece.x0, y: piece.y0, width: piece.x1 - piece.x0, height: piece.y1 - piece.y0, class: `terrain-${kind}` });
+    const g = s("g", { class: `piece${sp === 0 ? " ruined" : ""}`, "data-target": `terrain:${piece.id}`, "data-terrain": piece.id, "data-kind": kind }, shape);
+    const label = sp === undefined ? name : `${name} · ${t("epic.structure", { n: sp })}`;
+    if (sp !== undefined && sp > 0) {
+      const [cx, cy] = piece.radius ? [piece.x0, piece.y0] : [(piece.x0 + piece.x1) / 2, (piece.y0 + piece.y1) / 2];
+      g.append(s("text", { x: cx, y: cy + 0.9, class: "structure" }, String(sp)));
+    }
+    g.append(title(label));
+    terrain.append(g);
   }
   svg.append(terrain);
+}
+
+function drawObjectives(ctx, svg) {
+  const sides = sidesOf(ctx.view);
+  const layer = s("g", { class: "objectives" });
+  (ctx.view.objectives || []).forEach((o, i) => {
+    const held = o.holder ? ` side-${sides.indexOf(o.holder)}` : "";
+    const x = Number(o.x);
+    const y = Number(o.y);
+    layer.append(
+      s(
+        "g",
+        { class: `objective${held}`, "data-objective": i },
+        s("circle", { cx: x, cy: y, r: 2.2 }),
+        s("path", { d: `M ${x - 0.4} ${y + 1.2} L ${x - 0.4} ${y - 1.6} L ${x + 1.4} ${y - 1.0} L ${x - 0.4} ${y - 0.4}`, class: "flag" }),
+        title(o.holder ? t("epic.objective.held", { side: sideName(ctx, o.holder) }) : t("epic.objective"))
+      )
+    );
+  });
+  svg.append(layer);
 }
 
 function drawStands(ctx, svg) {
@@ -107,6 +150,7 @@ function drawStands(ctx, svg) {
     byDet.get(st.det).push(st);
   }
   const layer = s("g", { class: "stands" });
+  const focus = decisionDet(ctx);
   for (const det of view.detachments || []) {
     const stands = byDet.get(det.id) || [];
     if (!stands.length) continue;
@@ -114,7 +158,7 @@ function drawStands(ctx, svg) {
     // the first side deploys at the top edge and faces down the table, the second faces up
     const facing = sideIndex === 0 ? 1 : -1;
     const g = s("g", {
-      class: `det side-${sideIndex}${det.broken ? " broken" : ""}${det.acted || det.moved ? " acted" : ""}`,
+      class: `det side-${sideIndex}${det.broken ? " broken" : ""}${det.acted || det.moved ? " acted" : ""}${det === focus ? " focus" : ""}`,
       "data-target": `det:${det.id}`,
       "data-det": det.id,
     });
@@ -123,11 +167,13 @@ function drawStands(ctx, svg) {
       const y = Number(st.y);
       // the view's facing (degrees, 90 = down the table) when it gives one, else towards the enemy
       const degrees = typeof st.facing === "number" ? st.facing : facing > 0 ? 90 : -90;
-      const stand = s("g", { class: "stand", "data-stand": st.id, transform: `rotate(${degrees - 90} ${x} ${y})` });
+      const alt = st.alt && st.alt !== "ground" ? ` alt-${st.alt}` : "";
+      const stand = s("g", { class: `stand${alt}`, "data-stand": st.id, "data-alt": st.alt || "ground", transform: `rotate(${degrees - 90} ${x} ${y})` });
       stand.append(s("rect", { x: x - BASE_W / 2, y: y - BASE_D / 2, width: BASE_W, height: BASE_D, rx: 0.2 }));
       const fy = y + BASE_D / 2;
       stand.append(s("line", { x1: x - BASE_W / 2, y1: fy, x2: x + BASE_W / 2, y2: fy, class: "front" }));
       g.append(stand);
+      if (alt) g.append(s("text", { x, y: y - BASE_D / 2 - 0.4, class: "alt-mark" }, st.alt === "high" ? "▲▲" : "▲"));
       if (Number(st.wounds) > 1) g.append(s("text", { x, y: y + 0.5, class: "wounds" }, String(st.wounds)));
     }
     const [cx, cy] = centroid(stands);
@@ -150,14 +196,43 @@ function drawStands(ctx, svg) {
   svg.append(layer);
 }
 
+/** The stands of a detachment moved by (dx, dy): the footprint a ghost shows on hover. */
+function footprint(stands, dx, dy) {
+  return s(
+    "g",
+    { class: "ghost-stands" },
+    stands.map((st) => s("rect", { x: Number(st.x) + dx - BASE_W / 2, y: Number(st.y) + dy - BASE_D / 2, width: BASE_W, height: BASE_D, rx: 0.2 }))
+  );
+}
+
 function drawGhosts(ctx, svg) {
+  const options = ctx.decision?.options || [];
+  if (!options.length) return;
+  const layer = s("g", { class: "ghosts" });
+  if (ctx.decision.kind === "epic.template") {
+    for (const option of options) {
+      const a = option.args;
+      if (!a || a.x === undefined || a.y === undefined) continue;
+      const [x, y] = [Number(a.x), Number(a.y)];
+      layer.append(
+        s(
+          "g",
+          { class: "ghost aim", "data-target": `move:${option.key}` },
+          s("circle", { cx: x, cy: y, r: 1.6 }),
+          s("path", { d: `M ${x - 2.4} ${y} H ${x + 2.4} M ${x} ${y - 2.4} V ${y + 2.4}`, class: "cross" }),
+          title(tx(option.text))
+        )
+      );
+    }
+    svg.append(layer);
+    return;
+  }
   const det = movingDet(ctx);
-  if (!det || !ctx.decision?.options?.length) return;
+  if (!det) return;
   const stands = (ctx.view.stands || []).filter((st) => st.det === det.id);
   const c = centroid(stands);
   if (!c) return;
-  const layer = s("g", { class: "ghosts" });
-  for (const option of ctx.decision.options) {
+  for (const option of options) {
     const d = moveOf(option);
     if (!d) continue;
     const [x, y] = [c[0] + d[0], c[1] + d[1]];
@@ -165,8 +240,9 @@ function drawGhosts(ctx, svg) {
     layer.append(
       s(
         "g",
-        { class: "ghost", "data-target": `move:${option.key}` },
-        s("circle", { cx: x, cy: y, r: 1.6 }),
+        { class: "ghost", "data-target": `move:${option.key}`, "data-dx": d[0], "data-dy": d[1] },
+        footprint(stands, d[0], d[1]),
+        s("circle", { cx: x, cy: y, r: 1.3 }),
         title(`${t("epic.ghost")} : ${tx(option.text)}`)
       )
     );
@@ -221,17 +297,22 @@ export function render(host, ctx) {
   const H = Number(table.h);
   const svg = s("svg", { class: "board-svg epic", viewBox: `-2 -2 ${W + 4} ${H + 4}`, "data-stands": (ctx.view.stands || []).length, role: "img" });
   drawTable(ctx, svg, W, H);
+  drawObjectives(ctx, svg);
   drawStands(ctx, svg);
   drawGhosts(ctx, svg);
   host.replaceChildren(statusLine(ctx), h("div", { class: "svg-wrap" }, svg), legend(ctx));
 }
 
-/** The board elements an option refers to ("act:3" → detachment 3, "p:2" → its ghost). */
+/** The board elements an option refers to: "act:3", "join:3", "emb:3", "abandon:3" →
+ * detachment 3; "fire:a:b" → its target b; "demolish:a:i" → terrain piece i; "p:2" → its
+ * ghost (a move destination or a template's aim point). */
 export function targets(key, ctx) {
-  let m = /^act:(\d+)$/.exec(key);
+  let m = /^(?:act|join|emb|abandon|assault):(\d+)$/.exec(key);
   if (m) return [`det:${m[1]}`];
   m = /^fire:(\d+):(\d+)$/.exec(key);
   if (m) return [`det:${m[2]}`];
+  m = /^demolish:(\d+):(\d+)$/.exec(key);
+  if (m) return [`terrain:${m[2]}`];
   if (/^p:\d+$/.test(key)) return [`move:${key}`];
   return [];
 }

@@ -34,12 +34,17 @@ function optionRow(option) {
     option.choices.forEach((choice, i) => {
       input.append(h("option", { value: String(i), selected: JSON.stringify(choice) === JSON.stringify(option.default) }, show(choice)));
     });
+  } else if (Array.isArray(option.suggestions) && option.suggestions.length) {
+    // A free option with known values (scenarios, battlefields): pick one by its name.
+    input = h("select", { id, "data-key": option.key, "data-kind": "suggested" });
+    input.append(h("option", { value: "" }, t("lobby.default", { v: show(option.default) })));
+    for (const s of option.suggestions) input.append(h("option", { value: s.value }, `${tx(s.label)} (${s.value})`));
   } else {
     input = h("input", { id, type: "text", "data-key": option.key, "data-kind": "free", placeholder: t("lobby.default", { v: show(option.default) }) });
   }
   input.addEventListener("change", refreshSeats);
   const help = [tx(option.help), option.rule ? `(${option.rule})` : ""].filter(Boolean).join(" ");
-  return h("div", { class: "form-row" }, h("label", { for: id, title: option.key }, option.key), input, h("div", { class: "help" }, help));
+  return h("div", { class: "form-row" }, h("label", { for: id, title: option.key }, option.key.replaceAll(".", ".\u200b")), input, h("div", { class: "help" }, help));
 }
 
 function renderOptions() {
@@ -67,6 +72,8 @@ function readConfig() {
     if (input.dataset.kind === "choice") {
       const value = option.choices[Number(input.value)];
       if (JSON.stringify(value) !== JSON.stringify(option.default)) config[option.key] = value;
+    } else if (input.dataset.kind === "suggested") {
+      if (input.value !== "") config[option.key] = input.value;
     } else if (input.value.trim() !== "") {
       const raw = input.value.trim();
       let value;
@@ -115,7 +122,7 @@ function renderSeats() {
     const select = h("select", { id: `seat-${i}`, "data-seat": i });
     select.append(h("option", { value: "human", selected: chosen === "human" }, t("lobby.seat.human")));
     for (const agent of r.agents || []) {
-      select.append(h("option", { value: `ai:${agent}`, selected: chosen === `ai:${agent}` }, t("lobby.seat.ai", { agent })));
+      select.append(h("option", { value: `ai:${agent}`, selected: chosen === `ai:${agent}` }, agentText(agent)));
     }
     select.addEventListener("change", () => {
       lobby.seatChoice[key] = select.value;
@@ -201,8 +208,15 @@ function when(ts) {
   return d.toLocaleString(lang() === "fr" ? "fr-FR" : "en-GB", { dateStyle: "short", timeStyle: "short" });
 }
 
+/** "IA : facile" for the agent "ai-easy"; an agent the page has no word for keeps its id. */
+function agentText(agent) {
+  const key = `lobby.agent.${agent}`;
+  const word = t(key);
+  return t("lobby.seat.ai", { agent: word === key ? agent : word });
+}
+
 function seatsText(game) {
-  return (game.seats || []).map((s) => `${tx(s.label)}${s.kind === "ai" ? ` (${t("lobby.seat.ai", { agent: s.agent })})` : ""}`).join(", ");
+  return (game.seats || []).map((s) => `${tx(s.label)}${s.kind === "ai" ? ` (${agentText(s.agent)})` : ""}`).join(", ");
 }
 
 function gameRow(game, known) {
