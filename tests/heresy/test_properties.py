@@ -58,3 +58,34 @@ def test_HH_19_14_HH_20_2_cards_and_units_are_conserved(seed, picks):
             assert [_orders(s, 0), _orders(s, 1)] == orders
             assert [_combat(s, 0), _combat(s, 1)] == combat
             assert _units(s) == units
+
+
+SETUP_FRAMES = ("setup", "deploy", "impassable", "ev_draft", "landing_orders", "extra_orders")
+
+
+def test_HH_39_2_HH_3_9_HH_37_9_random_games_create_and_lose_nothing_at_any_step() -> None:
+    """Seeded random games of every scenario, played to a winner: after setup, at every
+    step (cards, units and Bombardment cards in flight counted, tests/heresy/inventory.py)
+    no Order, Combat, Hero Combat, Event or Bombardment card, figure, laser or Hero is
+    created or lost; spare bases, fortification markers, breaches, activation markers and
+    damage stay legal. Once a victory ends the game its pending work is dropped (HH-39.8)."""
+    import random
+
+    from tests.heresy.inventory import check_pieces, inventory
+
+    scenarios = list(R.new({}, 0).content.scenarios.ids())
+    for seed in range(48):
+        s = R.new({"scenario": scenarios[seed % len(scenarios)]}, seed)
+        rng = random.Random(seed)
+        start = None
+        for _ in range(5000):
+            d = R.decision(s)
+            if d is None:
+                break
+            R.apply(s, rng.choice(d.options).key)
+            if start is None and not any(f.kind in SETUP_FRAMES for f in s.stack):
+                start = inventory(s)
+            if start is not None and not s.over:
+                assert inventory(s) == start, (seed, d.kind)
+                check_pieces(s)
+        assert s.over and s.winner in (0, 1) and s.reason, seed

@@ -137,6 +137,12 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
         return _ask(att, "ability", [f"ability:{ha.MAGNUS}"], ("HH-32.5",), _opt("decline"))
     if st == "look":
         return battle_look.decide(s, f)
+    if st == "hero_draw":  # AMB-36: drawing the Hero Combat cards is optional
+        who = cc.hero_draw_pending(s, f)
+        if who is None:
+            return None
+        rules = ("HH-26.4", "HH-32.7", "AMB-36")
+        return _ask(who, "hero_draw", ["draw_heroes", "no_heroes"], rules)
     if st == "engage":
         keys = joining.engage_options(s, f)
         return _ask(att, "engage", keys, ("HH-25.12",), DONE) if keys else None
@@ -266,6 +272,8 @@ def choose_battle(s: HeresyState, f: Frame, key: str) -> None:
             ha.magnus_use(s, f)
     elif st == "look":
         battle_look.choose(s, f, key)
+    elif st == "hero_draw":
+        cc.answer_hero_draw(s, f, key == "draw_heroes")
     elif st == "engage":
         if key == "done":
             _joined(s, f)
@@ -457,7 +465,8 @@ def auto_battle(s: HeresyState, f: Frame) -> None:
     elif st == "joined":  # a coexistence battle: everything there is engaged (HH-25.15)
         ha.on_joined(s, f)
         d["stage"] = "prepare"
-    elif st == "prepare":
+    elif st in ("prepare", "hero_draw"):
+        d["stage"] = "prepare"
         cc.prepare(s, f)
     elif st == "play":
         d["stage"] = "next" if not d["played"] else "effect"

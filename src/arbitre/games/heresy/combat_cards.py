@@ -75,16 +75,41 @@ def discard(s: HeresyState, seat: int, c: str) -> None:
     (s.hero_discards if is_hero(s, c) else s.combat_discards)[seat].append(c)
 
 
+def hero_draw_pending(s: HeresyState, f: Frame) -> int | None:
+    """AMB-36 (config `heroes.drawOptional`): the next side with an engaged Hero that has
+    not yet said whether it draws its Hero Combat cards (HH-32.7 "may"); None otherwise."""
+    if not s.rules.hero_draw_optional:
+        return None
+    d = f.data
+    for seat in (d["att"], d["def"]):
+        if seat not in d.get("hero_asked", ()) and dmg.engaged_heroes(s, f, seat):
+            return int(seat)
+    return None
+
+
+def answer_hero_draw(s: HeresyState, f: Frame, draws: bool) -> None:
+    seat = hero_draw_pending(s, f)
+    assert seat is not None
+    f.data.setdefault("hero_asked", []).append(seat)
+    if not draws:
+        f.data.setdefault("hero_declined", []).append(seat)
+        s.log.append(Msg("heresy.log.hero_draw_declined", {"seat": seat}, "AMB-36"))
+    f.data["stage"] = "prepare"
+
+
 def prepare(s: HeresyState, f: Frame) -> None:
     """HH-26.1, HH-26.2, HH-26.4, HH-32.11: fresh hands; ceil(ranks / 2) Combat cards, and
-    2 Hero Combat cards (1 if every engaged Hero is wounded)."""
+    2 Hero Combat cards (1 if every engaged Hero is wounded) unless declined (AMB-36)."""
     from arbitre.games.heresy import hero_abilities
 
     d = f.data
+    if hero_draw_pending(s, f) is not None:
+        d["stage"] = "hero_draw"
+        return
     for seat in (d["att"], d["def"]):
         got = draw(s, seat, hero_abilities.draw_count(s, f, seat))
         heroes = dmg.engaged_heroes(s, f, seat)
-        if heroes:
+        if heroes and seat not in d.get("hero_declined", ()):
             got += draw(s, seat, 1 if all(dmg.wounded(s, h) for h in heroes) else 2, hero=True)
         s.log.append(Msg("heresy.log.combat_draw", {"seat": seat, "n": got}, "HH-26.2"))
     hero_abilities.after_draw(s, f)

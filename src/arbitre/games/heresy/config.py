@@ -28,6 +28,7 @@ _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str], ...] = (
     ("thunderhawk.heroes", "book", ("book", "rules"), "AMB-2"),
     ("thunderhawk.fortified", False, (True, False), "AMB-15"),
     ("events.reconstructed", True, (True, False), "AMB-9"),
+    ("heroes.drawOptional", False, (True, False), "AMB-36"),
 )
 KEYS = {row[0] for row in _TABLE} | {"position"}
 
@@ -48,6 +49,7 @@ class Rules:
     thunderhawk_heroes: str = "book"
     thunderhawk_fortified: bool = False
     reconstructed_events: bool = True
+    hero_draw_optional: bool = False
 
 
 def options() -> list[ConfigOption]:
@@ -126,4 +128,5 @@ def resolve(config: Mapping[str, Any]) -> Rules:
         thunderhawk_heroes=values["thunderhawk.heroes"],
         thunderhawk_fortified=values["thunderhawk.fortified"],
         reconstructed_events=values["events.reconstructed"],
+        hero_draw_optional=values["heroes.drawOptional"],
     )

@@ -16,6 +16,7 @@ from arbitre.games.heresy.board import (
     FRIENDLY,
     activate,
     add_unit,
+    hero_side,
     sector_zones,
     units_of,
     zone_type,
@@ -86,6 +87,16 @@ def choose_tanks(s: HeresyState, f: Frame, key: str) -> None:
     if not s.reserve[f.seat][TANK]:
         del s.reserve[f.seat][TANK]
     s.log.append(Msg("heresy.log.reinforced", {"zone": zone, "n": n}, "HH-19.10"))
+    heroes_along(s, f.seat, zone)
+
+
+def heroes_along(s: HeresyState, seat: int, zone: str) -> None:
+    """HH-31.13, HH-44.9: Heroes of the reserve may come in wherever their owner places
+    units; the Event placement frame (`ev_place`, zone chosen, no unit left to place)
+    asks which, any number (HH-32.2)."""
+    if any(z == "" and hero_side(s, h) == seat for h, z in s.heroes.items()):
+        data = {"types": [], "most": 0, "rank": 0, "where": "", "zone": zone, "used": 0, "n": 0}
+        s.stack.append(Frame("ev_place", seat, data))
 
 
 # --- reconstructed order effects (data/cards/orders.toml, docs/content.md) -----------------
@@ -157,7 +168,7 @@ def _reinforce_zones(s: HeresyState, f: Frame, where: str) -> list[str]:
 
 def decide_reinforce(s: HeresyState, f: Frame) -> Decision | None:
     """Reinforcement orders (FFG-ORDERS; reconstructed cards): units of one type from the
-    reserve into one zone of this sector (HH-31.13: Heroes do not come with them)."""
+    reserve into one zone of this sector, Heroes of the reserve with them (HH-31.13)."""
     unit, _n, _m, where = REINFORCE[f.data["what"]]
     if not s.reserve[f.seat].get(unit):
         return None
@@ -181,6 +192,7 @@ def choose_reinforce(s: HeresyState, f: Frame, key: str) -> None:
     if not s.reserve[f.seat][unit]:
         del s.reserve[f.seat][unit]
     s.log.append(Msg("heresy.log.reinforced", {"zone": zone, "n": n}, "HH-19.10"))
+    heroes_along(s, f.seat, zone)
 
 
 def decide_fortify(s: HeresyState, f: Frame) -> Decision | None:

@@ -79,6 +79,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Une Armée Impériale rejoint la bataille en {zone}",
         "en": "An Imperial Army joins the battle in {zone}",
     },
+    "heresy.q.battle_hero_draw": {
+        "fr": "Piocher vos 2 cartes Combat Héros (1 si tous vos Héros engagés sont blessés) ?",
+        "en": "Draw your 2 Hero Combat cards (1 if every engaged Hero of yours is wounded)?",
+    },
+    "heresy.opt.battle_draw_heroes": {
+        "fr": "piocher les cartes Combat Héros",
+        "en": "draw the Hero Combat cards",
+    },
+    "heresy.opt.battle_no_heroes": {"fr": "ne pas les piocher", "en": "do not draw them"},
+    "heresy.log.hero_draw_declined": {
+        "fr": "{seat} ne pioche pas de cartes Combat Héros",
+        "en": "{seat} draws no Hero Combat cards",
+    },
+    "heresy.cfg.heroes.drawOptional": {
+        "fr": "La pioche des cartes Combat Héros est facultative (« peut piocher », p.32)",
+        "en": "Drawing the Hero Combat cards is optional ('may draw', p.32)",
+    },
     "heresy.log.attrition": {
         "fr": "{seat} défausse {card} au hasard",
         "en": "{seat} discards {card} at random",

@@ -450,7 +450,11 @@ def _finish(s: HeresyState, f: Frame) -> None:
     target = f.data.get("target")
     if target is not None:
         s.log.append(
-            Msg("heresy.log.battle_stub", {"card": f.data["card"], "sector": target}, "HH-21.19")
+            Msg(
+                "heresy.log.battle_stub",
+                {"card": f.data["card"], "sector": f.data["sector"]},  # the target's sector
+                "HH-21.19",
+            )
         )
     if f.data["activate"]:
         zones = [f.data["dest"]] if f.data["mode"] == "one" else list(f.data["dests"])

@@ -186,12 +186,29 @@ def _units(s: HeresyState, units: Any) -> None:
         count, damage = item.get("count", 1), item.get("damage", 0)
         if not isinstance(count, int) or count < 1:
             raise ConfigError(f"position.{where}.count: a positive whole number")
-        if not isinstance(damage, int) or damage < 0:
-            raise ConfigError(f"position.{where}.damage: a whole number ≥ 0")
+        rank = s.content.units[t].rank
+        if not isinstance(damage, int) or not 0 <= damage < rank:
+            raise ConfigError(
+                f"position.{where}.damage: a whole number from 0 to {rank - 1} "
+                f"(damage equal to the rank {rank} eliminates the unit, HH-30.14)"
+            )
         tag = item.get("tag", "")
-        if not isinstance(tag, str):
-            raise ConfigError(f"position.{where}.tag: a legion or Chaos Power id")
+        if not isinstance(tag, str) or not _tag_fits(s, t, tag):
+            raise ConfigError(
+                f"position.{where}.tag: {tag!r} is neither a legion of {t} (HH-5.8) "
+                "nor a Chaos Power of a coloured Traitor unit (HH-5.1)"
+            )
         s.units.setdefault(zone, []).extend([(seat, t, tag, damage)] * count)
+
+
+def _tag_fits(s: HeresyState, unit_type: str, tag: str) -> bool:
+    """No tag, a legion indicator of that unit type, or the colour of a Chaos figure."""
+    if not tag:
+        return True
+    legion = s.content.legions.get(tag)
+    if legion is not None:
+        return legion.unit == unit_type
+    return tag in s.content.powers and s.content.units[unit_type].per_power > 0
 
 
 def _order_cards(s: HeresyState, pos: dict[str, Any]) -> None:

@@ -89,7 +89,7 @@ def _combat_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
     }
 
 
-JOINING = ("origin", "fly", "engage", "look", "prepare")  # before the Combat cards are drawn
+JOINING = ("origin", "fly", "engage", "look", "hero_draw", "prepare")  # before the draw
 
 
 def _battle_view(s: HeresyState) -> dict[str, Any] | None:

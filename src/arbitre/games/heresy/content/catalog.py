@@ -139,6 +139,16 @@ class Hero(Named):
     death_gives_victory_to: Side | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Component(Named):
+    """A piece of the box and how many there are (HH-3.3, HH-3.7, HH-3.9). Informational:
+    markers and tokens never run out in the engine (AMB-29)."""
+
+    count: int
+    side: Side | None = None
+    value: int | None = None  # the number printed on it (damage tokens, HH-8.3)
+
+
 # --- tracks ------------------------------------------------------------------------------
 
 TrackIcon = Literal[
@@ -248,6 +258,7 @@ class Content:
     bombardment_deck: BombardmentDeck
     bombardment: Catalog[BombardmentCard]
     scenarios: Catalog[Scenario]
+    components: Catalog[Component] = field(default_factory=Catalog)
     origins: Mapping[str, str] = field(default_factory=dict, compare=False)
     graph: MapGraph = field(init=False, compare=False, repr=False)
 

@@ -25,6 +25,7 @@ CATALOGS = (
     ("cards/events.toml", "event"),
     ("cards/bombardment.toml", "card"),
     ("scenarios.toml", "scenario"),
+    ("components.toml", "component"),
 )
 
 

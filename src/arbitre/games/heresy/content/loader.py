@@ -29,6 +29,7 @@ from arbitre.games.heresy.content.cards import (
 )
 from arbitre.games.heresy.content.catalog import (
     Board,
+    Component,
     Content,
     Edge,
     Hero,
@@ -103,6 +104,11 @@ class BombardmentFile:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ComponentsFile:
+    component: tuple[Component, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ScenariosFile:
     scenario: tuple[Scenario, ...] = ()
 
@@ -122,6 +128,7 @@ PARTS: dict[str, type] = {
     "cards/events.toml": EventsFile,
     "cards/bombardment.toml": BombardmentFile,
     "scenarios.toml": ScenariosFile,
+    "components.toml": ComponentsFile,
 }
 DEFAULT_LABEL = "arbitre/games/heresy/data"
 
@@ -206,6 +213,7 @@ def _assemble(roots: dict[str, Any], files: dict[str, str]) -> Content:
         bombardment_deck=bombardment.deck,
         bombardment=Catalog(bombardment.card),
         scenarios=Catalog(roots["scenarios.toml"].scenario),
+        components=Catalog(roots["components.toml"].component),
         origins=dict(files),
     )
 

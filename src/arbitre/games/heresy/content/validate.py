@@ -143,6 +143,8 @@ class BoardChecks(Checker):
         for h in self.p.items("heroes.toml", "hero"):
             self.ref("heroes.toml", f"hero {h.id}", "legion", h.legion, f"{part}#legion")
             self.at_least("heroes.toml", f"hero {h.id}", "move", h.move, 1)
+        for c in self.p.items("components.toml", "component"):
+            self.at_least("components.toml", f"component {c.id}", "count", c.count, 1)
 
     def _same_side(
         self, part: str, label: str, field: str, ref: str, known: dict[str, Any], side: str
