@@ -120,6 +120,8 @@ class HeresyAI:
             self.errors += 1
             if self.strict:
                 raise
+        if key and decision.find(key) is None:
+            key = _same_card(key, keys)
         if not key or decision.find(key) is None:
             if self.strict:
                 raise AssertionError(f"AI chose {key!r} for {decision.kind}: {keys}")
@@ -187,3 +189,10 @@ def _safe(keys: list[str]) -> str:
         if k in keys:
             return k
     return keys[0]
+
+
+def _same_card(key: str, keys: list[str]) -> str:
+    """The offered key for the same card when the plan named another copy: identical
+    copies are offered once (as whichever copy is in hand), e.g. `card:x#3` for `card:x`."""
+    base = key.partition("#")[0]
+    return next((k for k in keys if k.partition("#")[0] == base), key)
