@@ -88,8 +88,10 @@ def _record(seat: int, games: int) -> int:
 
 @pytest.mark.parametrize("seat", [IMPERIUM, TRAITOR])
 def test_ai_beats_the_random_agent_on_each_side(seat: int) -> None:
-    """A modest sample (benchmarks/heresy_ai.py measures every scenario): 7 of 8."""
-    assert _record(seat, 8) >= 7
+    """A modest sample (benchmarks/heresy_ai.py measures every scenario): 14 of 16, the
+    7-of-8 bar on twice the games (the balance tuning of docs/content.md changed which
+    seeds of an 8-game window the Traitor loses; 29 of 30 on seeds 0-29)."""
+    assert _record(seat, 16) >= 14
 
 
 # --- sensible choices on set positions ------------------------------------------------------

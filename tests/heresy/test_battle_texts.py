@@ -38,6 +38,9 @@ def raw_ids() -> re.Pattern[str]:
         *C.units.ids(),
         *C.heroes.ids(),
     }
+    # 'breach' is a Combat card's id and also the rules' word for a breach (HH-35.1),
+    # as in the Repair question: the word is not a raw id.
+    ids.discard("breach")
     return re.compile(r"\b(" + "|".join(sorted(ids, key=len, reverse=True)) + r")\b")
 
 
