@@ -69,9 +69,17 @@ def no_auto(s: Any, f: Frame) -> None:
     raise AssertionError(f"frame {f.kind} cannot progress on its own")
 
 
-def settle(s: S, handlers: Mapping[str, Handler[S]], limit: int = 100_000) -> None:
-    """Run automatic work until a person must choose (cached in `s.cached`) or the end."""
+def settle(
+    s: S,
+    handlers: Mapping[str, Handler[S]],
+    limit: int = 100_000,
+    before_step: Callable[[S], None] | None = None,
+) -> None:
+    """Run automatic work until a person must choose (cached in `s.cached`) or the end.
+    `before_step` runs before every step: what a game's rules apply "at once"."""
     for _ in range(limit):
+        if before_step is not None:
+            before_step(s)
         if s.over or not s.stack:
             s.cached = None
             return

@@ -110,12 +110,14 @@ def destroy_captured(s: HeresyState) -> None:
     box, for good)."""
     if not s.lasers:
         return
-    for zone in [z for z in s.lasers if _traitor_friendly(s, z)]:
+    units = s.units
+    # Runs before every step: test the first unit's side before scanning the zone.
+    captured = [
+        z
+        for z in s.lasers
+        if (us := units.get(z)) and us[0][0] == TRAITOR and all(u[0] == TRAITOR for u in us)
+    ]
+    for zone in captured:
         n = s.lasers.pop(zone)
         s.lasers_destroyed += n
         s.log.append(Msg("heresy.log.laser_destroyed", {"zone": zone, "n": n}, "HH-37.2"))
-
-
-def _traitor_friendly(s: HeresyState, zone: str) -> bool:
-    units = s.units.get(zone)
-    return units is not None and bool(units) and all(u[0] == TRAITOR for u in units)

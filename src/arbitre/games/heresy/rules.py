@@ -7,6 +7,7 @@ from typing import Any
 
 from arbitre.engine.decision import Decision
 from arbitre.engine.frames import Handler, never, no_auto, no_choice
+from arbitre.engine.frames import settle as engine_settle
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
@@ -95,24 +96,16 @@ HANDLERS: dict[str, Handler[HeresyState]] = {
 }
 
 
-def settle(s: HeresyState, limit: int = 100_000) -> None:
-    """Run automatic work until a person must choose or the game is over. Before every
-    step, what holds "at once" is applied: lasers in zones turned Traitor-friendly are
+def _at_once(s: HeresyState) -> None:
+    """What holds "at once", before every step: lasers in zones turned Traitor-friendly are
     destroyed (HH-37.2) and every victory condition is checked (HH-39.8, victory.watch)."""
-    for _ in range(limit):
-        lasers.destroy_captured(s)
-        victory.watch(s)
-        if s.over or not s.stack:
-            s.cached = None
-            return
-        top = s.stack[-1]
-        handler = HANDLERS[top.kind]
-        decision = handler.decide(s, top)
-        if decision is not None:
-            s.cached = decision
-            return
-        handler.auto(s, top)
-    raise RuntimeError("settle() did not reach a decision")
+    lasers.destroy_captured(s)
+    victory.watch(s)
+
+
+def settle(s: HeresyState, limit: int = 100_000) -> None:
+    """Run automatic work until a person must choose or the game is over."""
+    engine_settle(s, HANDLERS, limit, before_step=_at_once)
 
 
 def rule_ids() -> tuple[str, ...]:
