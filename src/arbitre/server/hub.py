@@ -137,10 +137,13 @@ class Hub:
             task = self.ai_tasks.pop(live.id, None)
             if task is not None:
                 task.cancel()
-            removed = live.match.undo()
-            keep = live.moves
+            # Match.undo's cut (the last human answer and every AI answer after it), replayed
+            # once by rebuild, which also rebuilds the log.
+            human = live.match.human_keys
+            keep = max(i for i, h in enumerate(human) if h)  # can_undo: there is one
+            removed = live.moves - keep
             self.store.truncate(live.id, keep)
-            live.rebuild(live.match.keys, live.match.human_keys)
+            live.rebuild(live.match.keys[:keep], human[:keep])
         await self.broadcast(live)
         return removed
 
