@@ -189,3 +189,45 @@ def test_HH_33_9_model_fortification_protects_the_defender() -> None:
     fortress = simulate(att, dfn, 4, 0, 2, Rng.from_seed(2), 200)
     assert fortress.loss[1] < open_ground.loss[1]
     assert fortress.cleared < open_ground.cleared
+
+
+def test_HH_23_4_ai_air_transport_carries_units_to_its_destination() -> None:
+    """Three spaceports held and a Thunderhawk beyond a crevasse from the fourth, empty
+    and next to Imperial Armies: the Chaos Space Marines beside it cannot walk there
+    (3 MP), so the AI picks them up, flies there and lands them (HH-23.4, HH-23.7)."""
+    state = R.new(
+        {
+            "position": {
+                "track": {"imperium": 11, "traitor": 10},
+                "triggered": list(range(1, 12)),
+                "units": [
+                    {"zone": "volcanus_east", "type": "chaos_thunderhawk"},
+                    {"zone": "volcanus_east", "type": "chaos_space_marines", "count": 2},
+                    {"zone": "black_ministry_north_west", "type": "imperial_army", "count": 2},
+                    {"zone": "inner_palace", "type": "adeptus_custodes", "count": 3},
+                    *(
+                        {"zone": port, "type": "chaos_space_marines", "count": 2}
+                        for port in ("eternity_wall_spaceport", "spaceport_primus",
+                                     "lions_gate_spaceport")
+                    ),  # fmt: skip
+                ],
+                "heroes": {"the_emperor": "inner_palace", "horus": "vs_command_bridge"},
+                "hands": {"traitor": ["traitor_assemble"]},
+                "combat": _combat(),
+            }
+        },
+        3,
+    )
+    ai = HeresyAI(0, strict=True)
+    picked = []
+    while (d := R.decision(state)) is not None and d.seat == TRAITOR:
+        key = ai.choose(R, state, d)
+        picked += [key] if key.startswith("pick:") else []
+        R.apply(state, key)
+    port = state.units.get("spaceport_damocles", [])
+    assert len(picked) == 2
+    assert sorted(u[1] for u in port if u[0] == TRAITOR) == [
+        "chaos_space_marines",
+        "chaos_space_marines",
+        "chaos_thunderhawk",
+    ]

@@ -13,7 +13,7 @@ from typing import Any
 
 from arbitre.engine.decision import Decision
 from arbitre.engine.rng import Rng
-from arbitre.games.heresy.ai import actions, chores, combat, moving
+from arbitre.games.heresy.ai import actions, chores, combat, deploy, moving
 from arbitre.games.heresy.ai.context import Ctx
 from arbitre.games.heresy.ai.plans import Planner
 from arbitre.games.heresy.state import HeresyState
@@ -108,7 +108,9 @@ class HeresyAI:
             return keys[0]
         key = ""
         try:
-            if decision.kind in _EFFECTS:
+            if decision.kind == "heresy.setup.deploy":
+                key = deploy.deploy(self, state, decision)
+            elif decision.kind in _EFFECTS:
                 key = combat.effect(self, self.planner(state, decision.seat), decision, nested)
             elif decision.kind in _BY_KIND:
                 key = _BY_KIND[decision.kind](self.planner(state, decision.seat), decision)

@@ -14,6 +14,7 @@ from typing import Any
 
 from arbitre.engine.rng import Rng
 from arbitre.games.heresy import combat_cards as cc
+from arbitre.games.heresy import lasers
 from arbitre.games.heresy.fortification import fortified
 from arbitre.games.heresy.state import SIDE_NAMES, HeresyState, Unit
 
@@ -99,8 +100,12 @@ class Ctx:
         lead = max(s.pos)
         self.phase = min(1.0, max(0.0, (lead - 4) / max(1, self.st.port_space - 4)))
         self.ports_open = lead >= self.st.port_space
+        # 0 until then, 1 at the track's end (HH-40.3): the time left to take them
+        span = max(1, self.st.last_space - self.st.port_space)
+        self.late = min(1.0, max(0.0, (lead - self.st.port_space) / span))
         self._cards: dict[str, Card] = {}
         self._forts: dict[str, bool] = {}
+        self._hits: dict[str, float] = {}
         self.types: dict[str, str] | None = None  # zone types for the seat (moves._types)
 
     # -- units -------------------------------------------------------------------------
@@ -115,6 +120,14 @@ class Ctx:
         got = self._forts.get(zone)
         if got is None:
             got = self._forts[zone] = fortified(self.s, zone)
+        return got
+
+    def laser_hit(self, zone: str) -> float:
+        """The chance that a unit landing in `zone` is hit (HH-36.12, HH-36.13)."""
+        got = self._hits.get(zone)
+        if got is None:
+            n = lasers.count(self.s, zone)
+            got = self._hits[zone] = self.st.laser_hit[lasers.line(n) - 1] if n else 0.0
         return got
 
     def hero_zone(self, hero: str) -> str:

@@ -14,7 +14,7 @@ import math
 
 from arbitre.games.heresy.ai import values as V
 from arbitre.games.heresy.ai.context import Ctx
-from arbitre.games.heresy.state import Unit
+from arbitre.games.heresy.state import IMPERIUM, TRAITOR, Unit
 
 
 def sigmoid(x: float) -> float:
@@ -28,7 +28,17 @@ def sigmoid(x: float) -> float:
 class Board:
     """A what-if copy of the board: edit with `add`, `take`, `move_hero`, then `value`."""
 
-    __slots__ = ("_material", "_near", "_over", "_power", "ctx", "heroes", "reserve", "units")
+    __slots__ = (
+        "_landing",
+        "_material",
+        "_near",
+        "_over",
+        "_power",
+        "ctx",
+        "heroes",
+        "reserve",
+        "units",
+    )
     ctx: Ctx
     units: dict[str, list[Unit]]
     heroes: dict[str, str]
@@ -37,6 +47,7 @@ class Board:
     _near: dict[str, list[float]]
     _material: float
     _over: set[str]
+    _landing: float | None
 
     def __init__(self, ctx: Ctx, other: Board | None = None) -> None:
         self.ctx = ctx
@@ -48,6 +59,7 @@ class Board:
             self._near = {z: list(p) for z, p in other._near.items()}
             self._material = other._material
             self._over = set(other._over)
+            self._landing = other._landing
             return
         s = ctx.s
         self.units = {z: list(v) for z, v in s.units.items() if v}
@@ -60,6 +72,7 @@ class Board:
         self._near = {}
         self._material = 0.0
         self._over = set()
+        self._landing = None
         for z, us in self.units.items():
             for u in us:
                 self._material += self._signed(z, u)
@@ -109,6 +122,8 @@ class Board:
         self._changed(zone)
 
     def _changed(self, zone: str) -> None:
+        if zone not in self.ctx.st.terra:
+            self._landing = None
         self._power.pop(zone, None)
         near = self._near
         near.pop(zone, None)
@@ -137,6 +152,7 @@ class Board:
 
     def from_reserve(self, seat: int, zone: str, u: Unit) -> None:
         self.reserve[seat] -= self.ctx.units[u[1]].rank * V.RESERVE_WEIGHT[seat]
+        self._landing = None
         self.add(zone, u)
 
     def move_hero(self, hero: str, zone: str) -> None:
@@ -170,35 +186,39 @@ class Board:
     def value(self) -> float:
         ctx = self.ctx
         me = ctx.me
-        total = self._material + self.reserve[me] - self.reserve[1 - me]
-        total += self._ports() + self._commanders() + self._heroes() + self._stacking()
-        return total
+        total = self._material + self.reserve[me] - self.reserve[1 - me] + self._stacking()
+        # as the track's end nears, material only matters for the spaceports it takes
+        total *= 1.0 - V.MATERIAL_FADE * ctx.late
+        total += self._ports() * (1.0 + V.PORT_RISE * ctx.late)
+        return total + self._commanders() + self._heroes()
 
     def _ports(self) -> float:
-        """HH-40.1: spaceports held (and the set of them), the threat on each, and the
-        decisive one: the last a side lacks, or any of the four it holds."""
+        """HH-40.1: every spaceport as the chance each side keeps or gets it (held: one
+        less the threat on it; empty: a race between the strengths next to it), a held
+        one worth a little more (it takes a battle to win it back), the set of them, and
+        the decisive one: the last a side lacks, or any of the four it holds."""
         ctx = self.ctx
         phase = ctx.phase
         ports = ctx.st.ports
         owners = [self.owner(z) for z in ports]
         held = [owners.count(0), owners.count(1)]
         signs = (1.0, -1.0) if ctx.me == 0 else (-1.0, 1.0)
-        each = V.PORT_HELD + V.PORT_HELD_LATE * phase
+        each = V.PORT_HELD + V.PORT_HELD_LATE * phase + V.PORT_THREAT * (1.0 + phase)
         total = 0.0
         for k in (0, 1):
             if held[k] == len(ports) and ctx.ports_open:
                 return signs[k] * V.WIN
-            total += signs[k] * (each * held[k] + V.PORT_SET[min(4, held[k])] * (0.5 + phase))
+            total += signs[k] * (
+                V.PORT_SET[min(4, held[k])] * (0.5 + phase) + V.PORT_KEEP * held[k]
+            )
         threat = {}
         for zone, d in zip(ports, owners, strict=True):
             if d in (0, 1):
                 threat[zone] = p = self._threat(zone, d, 0.0)
-                total -= signs[d] * (V.PORT_THREAT * (1.0 + phase) + each) * p
-            elif d == -1:  # neutral: it goes to whoever stands next to it
-                a0, a1 = self.near(zone, 0), self.near(zone, 1)
-                if a0 or a1:
-                    p0 = sigmoid((a0 - a1) / V.THREAT_SCALE)
-                    total += signs[0] * each * (2.0 * p0 - 1.0) * 0.5
+                total += signs[d] * each * (1.0 - 2.0 * p)
+            else:  # empty: it goes to whoever moves in, who may then be attacked
+                share = 1.0 if d == 2 else V.RACE_SHARE
+                total += signs[0] * each * share * (2.0 * self._race(zone) - 1.0)
         decisive = V.PORT_DECISIVE * phase
         for k in (0, 1):
             if held[k] == len(ports) - 1:
@@ -206,14 +226,24 @@ class Board:
                 d = self.owner(last)
                 if d == 1 - k:
                     p = threat[last]
-                elif d == -1:
-                    p = sigmoid((self.near(last, k) - self.near(last, 1 - k)) / V.THREAT_SCALE)
                 else:
-                    p = 0.5
+                    p = self._race(last) if k == 0 else 1.0 - self._race(last)
                 total += signs[k] * decisive * p
             elif held[k] == len(ports):
                 total -= signs[k] * decisive * max(threat.values(), default=0.0)
         return total
+
+    def _race(self, zone: str) -> float:
+        """How likely the Imperium gets a zone no one holds alone (empty, or contested
+        until the coexistence battle, HH-20.5): a soft comparison of the strengths in it
+        and next to it; 0.5 when no one is near."""
+        if self.owner(zone) == 2:  # only the units in it fight (HH-20.5)
+            a0, a1 = self.power(zone)
+        else:
+            a0, a1 = self.near(zone, 0), self.near(zone, 1)
+        if not (a0 or a1):
+            return 0.5
+        return sigmoid((a0 - a1) / (V.THREAT_SCALE + 0.15 * (a0 + a1)))
 
     def _threat(self, zone: str, d: int, guard: float) -> float:
         """How likely the enemy takes `zone` from `d` (a soft comparison of strengths)."""
@@ -221,9 +251,23 @@ class Board:
         if self.ctx.fortified_zone(zone):
             defence *= V.FORT_DEFENCE
         attack = self.near(zone, 1 - d)
+        if d == IMPERIUM and zone in self.ctx.st.terra:
+            attack += self.landing() * (1.0 - self.ctx.laser_hit(zone))
         if attack <= 0.0:
             return 0.0
         return sigmoid((attack - defence) / (V.THREAT_SCALE + 0.15 * (attack + defence)))
+
+    def landing(self) -> float:
+        """HH-20.3, HH-20.4: the Traitor's strength aboard the Vengeful Spirit and in his
+        reserve may land on any zone of Terra, about one landing's worth at a time; a share
+        of it weighs on every Imperial zone (less where the defense lasers fire, HH-36.13)."""
+        got = self._landing
+        if got is None:
+            st = self.ctx.st
+            aboard = sum(self.power(z)[TRAITOR] for z in self.units if z not in st.terra)
+            can = min(V.LANDING_CAP, aboard + self.reserve[TRAITOR])
+            got = self._landing = V.LANDING_REACH * can
+        return got
 
     def _commanders(self) -> float:
         ctx = self.ctx

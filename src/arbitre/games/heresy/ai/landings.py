@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arbitre.games.heresy import landing, lasers
+from arbitre.games.heresy import landing
 from arbitre.games.heresy.ai import values as V
 from arbitre.games.heresy.ai.context import Ctx
 from arbitre.games.heresy.ai.evaluate import Board
@@ -34,8 +34,7 @@ class Landing:
 
 
 def hit_chance(ctx: Ctx, zone: str) -> float:
-    n = lasers.count(ctx.s, zone)
-    return ctx.st.laser_hit[lasers.line(n) - 1] if n else 0.0
+    return ctx.laser_hit(zone)
 
 
 def _unit_of(ctx: Ctx, key: str) -> tuple[str, Unit | None, str]:

@@ -32,9 +32,27 @@ class Mover:
     hero: str
     mp: int
     flying: bool
+    cargo: tuple[Unit, ...] = ()  # carried by an air transport (HH-23.4)
 
 
 Move = tuple[Mover, str]
+
+
+def with_cargo(ctx: Ctx, board: Board, m: Mover) -> Mover | None:
+    """An air transport with the strongest friendly units of its zone aboard, up to its
+    capacity (HH-23.4, AMB-22); None if it is no transport or has no one to carry."""
+    if m.unit is None or not ctx.units[m.unit[1]].air_transport:
+        return None
+    room = ctx.units[m.unit[1]].air_transport
+    others = [
+        u
+        for u in board.units.get(m.src, ())
+        if u[0] == ctx.me and not ctx.units[u[1]].air_transport
+    ]
+    others.sort(key=lambda u: (-board.worth(u), label(u)))
+    if not others:
+        return None
+    return Mover(m.key, m.src, m.unit, "", m.mp, m.flying, tuple(others[:room]))
 
 
 def movers(ctx: Ctx, board: Board, reach: str) -> list[Mover]:
@@ -53,7 +71,11 @@ def movers(ctx: Ctx, board: Board, reach: str) -> list[Mover]:
                 continue
             seen.add(label(u))
             kind = ctx.units[u[1]]
-            out.append(Mover(f"unit:{zone}:{label(u)}", zone, u, "", kind.move, kind.flying))
+            m = Mover(f"unit:{zone}:{label(u)}", zone, u, "", kind.move, kind.flying)
+            out.append(m)
+            loaded = with_cargo(ctx, board, m)
+            if loaded is not None:
+                out.append(loaded)
     for hero, zone in sorted(board.heroes.items()):
         if ctx.st.heroes_side[hero] != me or activated(s, zone, me):
             continue
@@ -93,17 +115,23 @@ class Reach:
         return dist.get(m.src, movement.UNLIMITED + 1) <= mp
 
 
-def _apply(board: Board, m: Mover, src: str, dest: str) -> None:
+def apply_move(board: Board, m: Mover, src: str, dest: str) -> None:
     if m.unit is not None:
         board.move(m.unit, src, dest)
+        for u in m.cargo:
+            board.move(u, src, dest)
     else:
         board.move_hero(m.hero, dest)
 
 
 def _left(board: Board, m: Mover) -> bool:
-    if m.unit is not None:
-        return m.unit in board.units.get(m.src, ())
-    return board.heroes.get(m.hero) == m.src
+    if m.unit is None:
+        return board.heroes.get(m.hero) == m.src
+    there = board.units.get(m.src, ())
+    if not m.cargo:
+        return m.unit in there
+    wanted = (m.unit, *m.cargo)
+    return all(there.count(u) >= wanted.count(u) for u in wanted)
 
 
 def greedy(
@@ -130,9 +158,9 @@ def greedy(
         for i, (m, dest) in enumerate(pairs):
             if (m.hero and m.hero in moved_heroes) or not _left(board, m):
                 continue
-            _apply(board, m, m.src, dest)
+            apply_move(board, m, m.src, dest)
             v = board.value()
-            _apply(board, m, dest, m.src)
+            apply_move(board, m, dest, m.src)
             scored.append((v, i))
             if best is None or v > best[0]:
                 best = (v, m, dest)
@@ -142,7 +170,7 @@ def greedy(
             scored.sort(reverse=True)
             pairs = [pairs[i] for _v, i in scored[:KEEP]]
         v, m, dest = best
-        _apply(board, m, m.src, dest)
+        apply_move(board, m, m.src, dest)
         if m.hero:
             moved_heroes.add(m.hero)
         moves.append((m, dest))
@@ -189,9 +217,9 @@ def plan_moves(
         for m in pool:
             for d in dests:
                 if can.ok(m, d):
-                    _apply(board, m, m.src, d)
+                    apply_move(board, m, m.src, d)
                     first[d] = max(first.get(d, -1e9), board.value() - base)
-                    _apply(board, m, d, m.src)
+                    apply_move(board, m, d, m.src)
         dests = sorted(first, key=lambda d: (-first[d], d))[:TRY_DESTS]
     best: tuple[float, str, list[Move]] = (0.0, "", [])
     for d in dests:

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from arbitre.engine.decision import Decision
 from arbitre.games.heresy import movement
 from arbitre.games.heresy.ai import landings
@@ -11,9 +13,16 @@ from arbitre.games.heresy.ai import values as V
 from arbitre.games.heresy.ai.context import Ctx
 from arbitre.games.heresy.ai.evaluate import Board
 from arbitre.games.heresy.ai.landings import parse_label
-from arbitre.games.heresy.ai.moves import Mover, greedy, movers_in, plan_moves
+from arbitre.games.heresy.ai.moves import (
+    Mover,
+    apply_move,
+    greedy,
+    movers_in,
+    plan_moves,
+    with_cargo,
+)
 from arbitre.games.heresy.ai.plans import Planner
-from arbitre.games.heresy.state import Frame, Unit
+from arbitre.games.heresy.state import Frame, Unit, label
 
 
 def _frame(ctx: Ctx) -> Frame:
@@ -47,15 +56,14 @@ def _best_single(
         m = mover_of(ctx, key, zone)
         if m is None:
             continue
-        for dest in dests:
-            b = board.copy()
-            if m.unit is not None:
-                b.move(m.unit, m.src, dest)
-            else:
-                b.move_hero(m.hero, dest)
-            gain = b.value() - base
-            if gain > best[0]:
-                best = (gain, key, dest)
+        loaded = with_cargo(ctx, board, m) if not zone else None
+        for mover in (m,) if loaded is None else (m, loaded):
+            for dest in dests:
+                b = board.copy()
+                apply_move(b, mover, mover.src, dest)
+                gain = b.value() - base
+                if gain > best[0]:
+                    best = (gain, key, dest)
     return best
 
 
@@ -94,28 +102,16 @@ def move_to(pl: Planner, dec: Decision) -> str:
 
 
 def fly(pl: Planner, dec: Decision) -> str:
-    """An air transport flies alone to the destination where it is worth most and lands
-    (HH-23.7); it picks nobody up (a simplification)."""
+    """HH-23.4..HH-23.8: an air transport picks up the friendly units of its zone worth
+    carrying (up to its capacity, AMB-22), flies to the destination where it and its
+    cargo are worth most, and lands there (everything aboard is set down, HH-23.7)."""
     ctx, f = pl.ctx, _frame(pl.ctx)
     fl = f.data["fly"]
-    unit: Unit = (int(fl["unit"][0]), str(fl["unit"][1]), str(fl["unit"][2]), int(fl["unit"][3]))
-    types = movement._types(ctx.s, ctx.me)
-    dests = movement.destinations(ctx.s, f, types)
-    far_ok = movement._flight_distance(ctx.s, dests)
-    base = pl.board.value()
-    best, goal = -1e9, ""
-    for d in dests:
-        if movement._flight_distance(ctx.s, [d]).get(fl["at"], 99) > fl["mp"]:
-            continue
-        b = pl.board.copy()
-        b.add(d, unit)
-        v = b.value() - base
-        if v > best:
-            best, goal = v, d
-    drops = [o.key for o in dec.options if o.key.startswith(("drop:", "drophero:"))]
-    if drops:
-        return drops[0]
-    if goal == fl["at"] and dec.find("land") is not None:
+    at = str(fl["at"])
+    goal, picks = _flight_plan(pl, dec, f)
+    if picks:
+        return picks[0]
+    if goal == at and dec.find("land") is not None:
         return "land"
     if goal:
         dist = movement._flight_distance(ctx.s, [goal])
@@ -125,9 +121,69 @@ def fly(pl: Planner, dec: Decision) -> str:
             return steps[0]
     if dec.find("land") is not None:
         return "land"
+    types = movement._types(ctx.s, ctx.me)
+    far_ok = movement._flight_distance(ctx.s, movement.destinations(ctx.s, f, types))
     steps = sorted((o.key for o in dec.options if o.key.startswith("fly:")),
                    key=lambda k: far_ok.get(k[4:], 99))  # fmt: skip
     return steps[0] if steps else dec.options[0].key
+
+
+def _as_unit(raw: list[Any]) -> Unit:
+    return (int(raw[0]), str(raw[1]), str(raw[2]), int(raw[3]))
+
+
+def _flight_plan(pl: Planner, dec: Decision, f: Frame) -> tuple[str, list[str]]:
+    """The destination and the units to pick up here: every reachable destination, with
+    what is aboard and, greedily, the units of this zone whose carrying gains most."""
+    ctx = pl.ctx
+    fl = f.data["fly"]
+    at, mp = str(fl["at"]), int(fl["mp"])
+    transport = _as_unit(fl["unit"])
+    aboard = [_as_unit(u) for u in fl["cargo"]]
+    room = ctx.units[transport[1]].air_transport - len(aboard) - len(fl["heroes"])
+    offered = [o.key for o in dec.options if o.key.startswith("pick:")]
+    types = movement._types(ctx.s, ctx.me)
+    base = pl.board.value()
+    best: tuple[float, str, list[str]] = (-1e9, "", [])
+    for d in movement.destinations(ctx.s, f, types):
+        if movement._flight_distance(ctx.s, [d]).get(at, 99) > mp:
+            continue
+        b = pl.board.copy()
+        b.add(d, transport)
+        for u in aboard:
+            b.add(d, u)
+        for h in fl["heroes"]:
+            b.move_hero(h, d)
+        picks = _picks(ctx, b, at, d, offered, room)
+        v = b.value() - base
+        if v > best[0]:
+            best = (v, d, picks)
+    return best[1], best[2]
+
+
+def _picks(ctx: Ctx, b: Board, at: str, dest: str, offered: list[str], room: int) -> list[str]:
+    """Units of `at` carried to `dest` while each raises the board (`b` keeps them)."""
+    out: list[str] = []
+    if dest == at:
+        return out
+    counts = {k: sum(1 for u in b.units.get(at, ()) if label(u) == k[5:]) for k in offered}
+    while len(out) < room:
+        now = b.value()
+        gain, key = V.MIN_GAIN, ""
+        for k, n in counts.items():
+            if n <= out.count(k):
+                continue
+            u = parse_label(ctx.me, k[5:])
+            b.move(u, at, dest)
+            v = b.value() - now
+            b.move(u, dest, at)
+            if v > gain:
+                gain, key = v, k
+        if not key:
+            break
+        b.move(parse_label(ctx.me, key[5:]), at, dest)
+        out.append(key)
+    return out
 
 
 # --- landings and reinforcements -----------------------------------------------------------

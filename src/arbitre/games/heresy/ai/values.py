@@ -19,12 +19,18 @@ WIN = 200.0  # a won (or lost) game
 PORT_HELD = 2.0  # a spaceport friendly to a side, before the victory space comes near
 PORT_HELD_LATE = 3.0  # ... added in full from the 'Spaceport Victory Possible' space on
 PORT_SET = (0.0, 0.0, 1.0, 4.0, 14.0)  # extra for holding k spaceports (x phase)
-PORT_THREAT = 3.0  # importance of a held spaceport under threat (x (1 + phase))
+PORT_THREAT = 1.5  # importance of a spaceport under threat or empty (x (1 + phase))
+RACE_SHARE = 0.7  # an empty spaceport counts this share of a held one for the likely taker
+PORT_KEEP = 1.0  # a spaceport held rather than empty: taking it back costs a battle
 PORT_DECISIVE = 12.0  # ... more when taking it would give one side all four (x phase)
+MATERIAL_FADE = 0.5  # share of material's worth lost by the track's end (HH-40.3) ...
+PORT_RISE = 1.0  # ... and what the spaceports gain by then
 COMMANDER_THREAT = 40.0  # importance of the commander's zone
 COMMANDER_GUARD = 6.0  # the commander's own worth as a defender in the threat estimate
 FORT_DEFENCE = 1.5  # a fortified zone multiplies its defenders' strength (HH-33.9)
 THREAT_SCALE = 2.0  # softness of the threat sigmoid
+LANDING_REACH = 0.5  # share of a landing's strength weighing on every Imperial zone
+LANDING_CAP = 9.0  # what one landing brings at most (Drop Pods: three units, HH-20.4)
 STAGING = 0.35  # share of a threat counted when the attacker has not the initiative yet
 
 # --- actions ------------------------------------------------------------------------------
