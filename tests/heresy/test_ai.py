@@ -191,6 +191,9 @@ def test_HH_33_9_model_fortification_protects_the_defender() -> None:
     assert fortress.cleared < open_ground.cleared
 
 
+HELD = ("eternity_wall_spaceport", "spaceport_primus", "lions_gate_spaceport")
+
+
 def test_HH_23_4_ai_air_transport_carries_units_to_its_destination() -> None:
     """Three spaceports held and a Thunderhawk beyond a crevasse from the fourth, empty
     and next to Imperial Armies: the Chaos Space Marines beside it cannot walk there
@@ -205,11 +208,7 @@ def test_HH_23_4_ai_air_transport_carries_units_to_its_destination() -> None:
                     {"zone": "volcanus_east", "type": "chaos_space_marines", "count": 2},
                     {"zone": "black_ministry_north_west", "type": "imperial_army", "count": 2},
                     {"zone": "inner_palace", "type": "adeptus_custodes", "count": 3},
-                    *(
-                        {"zone": port, "type": "chaos_space_marines", "count": 2}
-                        for port in ("eternity_wall_spaceport", "spaceport_primus",
-                                     "lions_gate_spaceport")
-                    ),  # fmt: skip
+                    *({"zone": z, "type": "chaos_space_marines", "count": 2} for z in HELD),
                 ],
                 "heroes": {"the_emperor": "inner_palace", "horus": "vs_command_bridge"},
                 "hands": {"traitor": ["traitor_assemble"]},
@@ -231,3 +230,42 @@ def test_HH_23_4_ai_air_transport_carries_units_to_its_destination() -> None:
         "chaos_space_marines",
         "chaos_thunderhawk",
     ]
+
+
+def test_HH_20_4_ai_weighs_a_landing_in_the_sector_it_is_played_in() -> None:
+    """The landing an order would make is looked for in each sector in turn (HH-20.4:
+    a zone of the order's sector), not in whichever sector was weighed first."""
+    from arbitre.games.heresy.ai.plans import Planner
+
+    state = R.new({"scenario": "brother_against_brother"}, 5)
+    ai = HeresyAI(0, strict=True)
+    while (d := R.decision(state)) is not None and d.kind != "heresy.action":
+        R.apply(state, ai.choose(R, state, d))
+    planner: Planner = ai.planner(state, TRAITOR)
+    targets = {}
+    for sector in ("lions_gate", "volcanus", "black_ministry", "crucible"):
+        _gain, landing = planner.execution("drop_pods", sector, False)
+        assert landing is not None
+        assert sector in state.content.zones[landing.target].sectors
+        targets[sector] = landing.target
+    assert len(set(targets.values())) == 4
+
+
+def test_HH_12_5_ai_chooses_impassable_zones_for_its_side() -> None:
+    """Holy Terra Asunder: the Traitor first removes one of the Imperium's walls (a
+    fortified zone away from the spaceports and the Inner Palace); the Imperium then
+    removes an approach to a spaceport or to the Inner Palace."""
+    state = R.new({"scenario": "holy_terra_asunder"}, 2)
+    ai = HeresyAI(0, strict=True)
+    chosen = []
+    while (d := R.decision(state)) is not None and d.kind == "heresy.setup.impassable":
+        chosen.append((d.seat, ai.choose(R, state, d)[5:]))
+        R.apply(state, f"zone:{chosen[-1][1]}")
+    g = state.content.graph
+    keys = {z.id for z in state.content.zones if z.kind == "spaceport"} | {"inner_palace"}
+    assert len(chosen) == 4 and set(state.impassable) == {z for _s, z in chosen}
+    for seat, zone in chosen:
+        if seat == TRAITOR:
+            assert state.content.zones[zone].fortified and not g.neighbours(zone) & keys
+        else:
+            assert g.neighbours(zone) & keys

@@ -70,6 +70,7 @@ _BY_KIND: dict[str, Answer] = {
     "heresy.lasers": chores.lasers,
     "heresy.stacking": chores.stacking,
     "heresy.coexistence": chores.coexistence,
+    "heresy.setup.impassable": chores.impassable,
 }
 _TOKENS: dict[str, Answer] = {
     "heresy.token": chores.token,

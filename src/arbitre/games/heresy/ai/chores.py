@@ -14,7 +14,7 @@ from arbitre.games.heresy.ai.evaluate import Board
 from arbitre.games.heresy.ai.landings import parse_label
 from arbitre.games.heresy.ai.plans import Planner
 from arbitre.games.heresy.ai.sample import guess
-from arbitre.games.heresy.state import HeresyState, Unit
+from arbitre.games.heresy.state import IMPERIUM, HeresyState, Unit
 
 if TYPE_CHECKING:
     from arbitre.games.heresy.ai.agent import HeresyAI
@@ -222,6 +222,28 @@ def token(pl: Planner, dec: Decision) -> str:
     cost = int(pl.ctx.s.stack[-1].data.get("cost", 0))
     late = max(pl.ctx.s.pos) >= pl.ctx.st.last_space - 10
     return "token:spend" if cost >= 2 or late else "token:keep"
+
+
+def impassable(pl: Planner, dec: Decision) -> str:
+    """Holy Terra Asunder, Cry Havoc (HH-12.5): the Traitor removes the Imperium's walls
+    (a fortified zone away from the spaceports and the Inner Palace: the Army the setup
+    puts in a fortress is destroyed, and the Imperium loses a place to hold); the
+    Imperium removes approaches to the spaceports and the Inner Palace, first where
+    fewest are left."""
+    ctx = pl.ctx
+    adj = ctx.st.adj
+    keys = [*ctx.st.ports, "inner_palace"]
+
+    def score(zone: str) -> float:
+        near = [k for k in keys if zone in adj.get(k, ())]
+        if ctx.me == IMPERIUM:
+            v = sum(1.0 / max(1, len(adj[k])) for k in near)
+            return v - (1.0 if ctx.s.content.zones[zone].fortified else 0.0)
+        v = 2.0 if ctx.s.content.zones[zone].fortified else 0.0
+        return v - 0.75 * len(near)
+
+    zones = [o.key for o in dec.options if o.key.startswith("zone:")]
+    return max(zones, key=lambda k: (score(k[5:]), k)) if zones else dec.options[0].key
 
 
 def probe(ai: HeresyAI, state: HeresyState, dec: Decision, guessed: bool = False) -> str:

@@ -36,13 +36,14 @@ class Plan:
     detail: Any = field(default=None, repr=False)
 
 
-_TEMPLATES: dict[tuple[int, str, bool, bool, int], Frame | None] = {}
+_TEMPLATES: dict[tuple[int, str, bool, str, int], Frame | None] = {}
 
 
 def template(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> Frame | None:
-    """The frame the order's effect pushes (None: no effect the engine knows)."""
+    """The frame the order's effect pushes in `sector` (None: no effect the engine knows);
+    its data name the sector (landing targets, reinforcement zones, bombarded zones)."""
     cid = strategic.card_id(card)
-    key = (id(s.content), cid, from_map, sector == "vengeful_spirit", seat)
+    key = (id(s.content), cid, from_map, sector, seat)
     if key in _TEMPLATES:
         return _TEMPLATES[key]
     c = s.content.orders[cid]
