@@ -29,8 +29,7 @@ def test_empty_pack_is_valid_and_summarised_in_english(tmp_path):
     out = flat(result.output)
     assert "is valid: 0 file(s) from the pack" in out
     assert "zones (46 Terra, 2 Vengeful Spirit) │ 48" in out
-    # 27: the 20 of the map plus 7 added for balance (docs/content.md, "Balance")
-    assert "edges (27 crevasses, 1 sector division) │ 109" in out
+    assert "edges (20 crevasses, 1 sector division) │ 109" in out
     assert "known Order cards (of 80)" in out
     assert "Provenance:" in out
 

@@ -15,6 +15,7 @@ from typing import Any
 from arbitre.engine.rng import Rng
 from arbitre.games.heresy import combat_cards as cc
 from arbitre.games.heresy import lasers
+from arbitre.games.heresy.ai import values as V
 from arbitre.games.heresy.fortification import fortified
 from arbitre.games.heresy.state import SIDE_NAMES, HeresyState, Unit
 
@@ -100,6 +101,8 @@ class Ctx:
         lead = max(s.pos)
         self.phase = min(1.0, max(0.0, (lead - 4) / max(1, self.st.port_space - 4)))
         self.ports_open = lead >= self.st.port_space
+        # how near that space is (HH-40.2: four spaceports held then win at once)
+        self.imminent = min(1.0, max(0.0, 1.0 - (self.st.port_space - lead) / V.IMMINENT))
         # 0 until then, 1 at the track's end (HH-40.3): the time left to take them
         span = max(1, self.st.last_space - self.st.port_space)
         self.late = min(1.0, max(0.0, (lead - self.st.port_space) / span))

@@ -196,7 +196,8 @@ class Board:
         """HH-40.1: every spaceport as the chance each side keeps or gets it (held: one
         less the threat on it; empty: a race between the strengths next to it), a held
         one worth a little more (it takes a battle to win it back), the set of them, and
-        the decisive one: the last a side lacks, or any of the four it holds."""
+        the decisive one: the last a side lacks, or any of the four it holds; all four
+        held as the space where they win nears (HH-40.2) count toward the win itself."""
         ctx = self.ctx
         phase = ctx.phase
         ports = ctx.st.ports
@@ -205,13 +206,10 @@ class Board:
         signs = (1.0, -1.0) if ctx.me == 0 else (-1.0, 1.0)
         each = V.PORT_HELD + V.PORT_HELD_LATE * phase + V.PORT_THREAT * (1.0 + phase)
         total = 0.0
+        threat: dict[str, float] = {}
         for k in (0, 1):
             if held[k] == len(ports) and ctx.ports_open:
                 return signs[k] * V.WIN
-            total += signs[k] * (
-                V.PORT_SET[min(4, held[k])] * (0.5 + phase) + V.PORT_KEEP * held[k]
-            )
-        threat = {}
         for zone, d in zip(ports, owners, strict=True):
             if d in (0, 1):
                 threat[zone] = p = self._threat(zone, d, 0.0)
@@ -219,6 +217,13 @@ class Board:
             else:  # empty: it goes to whoever moves in, who may then be attacked
                 share = 1.0 if d == 2 else V.RACE_SHARE
                 total += signs[0] * each * share * (2.0 * self._race(zone) - 1.0)
+        for k in (0, 1):
+            total += signs[k] * (
+                V.PORT_SET[min(4, held[k])] * (0.5 + phase) + V.PORT_KEEP * held[k]
+            )
+            if held[k] == len(ports) and ctx.imminent:  # HH-40.2: wins as a marker
+                keep = math.prod(1.0 - p for p in threat.values())  # reaches the space
+                total += signs[k] * V.WIN * ctx.imminent * keep
         decisive = V.PORT_DECISIVE * phase
         for k in (0, 1):
             if held[k] == len(ports) - 1:
