@@ -269,3 +269,77 @@ def test_HH_12_5_ai_chooses_impassable_zones_for_its_side() -> None:
             assert state.content.zones[zone].fortified and not g.neighbours(zone) & keys
         else:
             assert g.neighbours(zone) & keys
+
+
+def _aboard(horus_guard: int, discards: list[str]) -> HeresyState:
+    """Horus on the command bridge with `horus_guard` Chaos Space Marines, three Imperial
+    Titans on Terra; the Imperial discard pile as given."""
+    units = [
+        {"zone": "lions_gate_centre", "type": "imperial_titan", "count": 3},
+        {"zone": "inner_palace", "type": "adeptus_custodes", "count": 3},
+    ]
+    if horus_guard:
+        units.append({"zone": "vs_command_bridge", "type": "chaos_space_marines", "count": 3})
+    return R.new(
+        {
+            "position": {
+                "track": {"imperium": 5, "traitor": 4},
+                "triggered": list(range(1, 6)),
+                "units": units,
+                "heroes": {"the_emperor": "inner_palace", "horus": "vs_command_bridge"},
+                "discards": {"imperium": discards},
+                "combat": _combat(),
+            }
+        },
+        3,
+    )
+
+
+def test_HH_21_24_ai_weighs_a_boarding_action_against_horus() -> None:
+    """Boarding Action brings Imperial units from anywhere on Terra into one zone of the
+    Vengeful Spirit (HH-21.24, HH-37.14): Horus left alone aboard is in danger, guarded
+    less so, and not at all once the Imperium has spent its only copy."""
+    from arbitre.games.heresy.ai.context import Ctx
+    from arbitre.games.heresy.ai.evaluate import Board
+
+    def danger(guard: int, discards: list[str]) -> float:
+        board = Board(Ctx(_aboard(guard, discards), TRAITOR))
+        return board._threat("vs_command_bridge", TRAITOR, 6.0)
+
+    alone, guarded = danger(0, []), danger(3, [])
+    assert alone > 3 * guarded > 0.0
+    assert danger(0, ["boarding_action"]) == 0.0
+
+
+def test_HH_40_1_ai_holds_a_spaceport_it_can_take_back() -> None:
+    """A spaceport held with strength next to it to win it back is worth more than the
+    same spaceport left empty, even under the threat of a landing (HH-20.3, HH-40.1):
+    the AI advances into a spaceport it cleared."""
+    from arbitre.games.heresy.ai.context import Ctx
+    from arbitre.games.heresy.ai.evaluate import Board
+
+    state = R.new(
+        {
+            "position": {
+                "track": {"imperium": 12, "traitor": 12},
+                "triggered": list(range(1, 13)),
+                "units": [
+                    {"zone": "lions_gate_spaceport", "type": "space_marines"},
+                    {"zone": "lions_gate_centre", "type": "imperial_titan", "count": 2},
+                    {"zone": "inner_palace", "type": "adeptus_custodes", "count": 3},
+                    *({"zone": z, "type": "chaos_space_marines", "count": 3} for z in HELD[:2]),
+                    {"zone": "spaceport_damocles", "type": "chaos_space_marines", "count": 3},
+                    {"zone": "vs_catacombs", "type": "chaos_space_marines", "count": 6},
+                ],
+                "heroes": {"the_emperor": "inner_palace", "horus": "vs_command_bridge"},
+                "combat": _combat(),
+            }
+        },
+        3,
+    )
+    board = Board(Ctx(state, IMPERIUM))
+    held = board.value()
+    marine = board.units["lions_gate_spaceport"][0]
+    board.take("lions_gate_spaceport", marine)
+    board.add("lions_gate_centre", marine)
+    assert held > board.value()

@@ -9,17 +9,19 @@ things only), so a person may take over a seat at any time:
   to see what it does (attack, movement, landing, reinforcement), minus the initiative it
   costs (INITIATIVE per point) and the card it spends; placing weighs a later execution;
   drawing and burying have small fixed values;
-* positions (`evaluate`): material, the spaceports held and threatened (more as the
-  'Spaceport Victory Possible' space nears, HH-40.1), the threat on each commander's zone
-  (HH-39.9), unsupported Heroes, stacking;
+* positions (`evaluate`): material, each spaceport as the chance each side keeps or gets
+  it (the Traitor's landings weighing on Imperial and empty zones; more as the 'Spaceport
+  Victory Possible' space nears, HH-40.1), the threat on each commander's zone (boarding
+  actions included, HH-39.9), unsupported Heroes, stacking;
 * battles (`odds`, `fight`, `combat`): a Monte Carlo model over the cards each side may
   draw decides attacks, who opens, retreats; cards are played strongest first, shields and
   counters when they save more than they cost, effects by trying them on a guess;
 * movement (`moves`, `moving`): greedy single moves on the what-if board; landings
   (`landings`) weigh the defense lasers (HH-36.13) and the coexistence battle to come;
-* setup and the rest (`chores`): corruption where a turned unit changes most, bombardment
-  by expected damage over the Bombardment deck, and a one-step look-ahead for any decision
-  without a rule of its own.
+* setup and the rest (`chores`, `deploy`): a chosen deployment that foresees the
+  Traitor's pieces and the setup corruption, impassable zones for one's side, corruption
+  where a turned unit changes most, bombardment by expected damage over the Bombardment
+  deck, and a one-step look-ahead for any decision without a rule of its own.
 
 Agents: `ai` (full strength), `ai-easy` (one decision in four at random).
 """

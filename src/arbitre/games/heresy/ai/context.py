@@ -14,7 +14,7 @@ from typing import Any
 
 from arbitre.engine.rng import Rng
 from arbitre.games.heresy import combat_cards as cc
-from arbitre.games.heresy import lasers
+from arbitre.games.heresy import lasers, orders
 from arbitre.games.heresy.ai import values as V
 from arbitre.games.heresy.fortification import fortified
 from arbitre.games.heresy.state import SIDE_NAMES, HeresyState, Unit
@@ -36,6 +36,8 @@ class Static:
     port_space: int
     last_space: int
     heroes_side: dict[str, int]
+    boarding: frozenset[str]  # Imperial orders that cross to the Vengeful Spirit (HH-21.24)
+    boarding_copies: int
 
 
 _STATIC: dict[tuple[int, frozenset[str]], Static] = {}
@@ -73,6 +75,8 @@ def _build(s: HeresyState) -> Static:
         for i in range(4)
     )
     ports_space = c.tracks.initiative.spaces_with("spaceport_victory")
+    board = orders.EFFECTS["boarding"]
+    boarding = [o for o in c.orders if o.deck == "imperial" and orders.effect(o) is board]
     return Static(
         adj=adj,
         ports=tuple(z.id for z in c.zones if z.kind == "spaceport" and z.id not in gone),
@@ -84,6 +88,8 @@ def _build(s: HeresyState) -> Static:
         port_space=min(ports_space) if ports_space else 10**6,
         last_space=max(t.n for t in c.tracks.initiative.space),
         heroes_side=sides,
+        boarding=frozenset(o.id for o in boarding),
+        boarding_copies=sum(o.copies or 1 for o in boarding),
     )
 
 
@@ -106,6 +112,10 @@ class Ctx:
         # 0 until then, 1 at the track's end (HH-40.3): the time left to take them
         span = max(1, self.st.last_space - self.st.port_space)
         self.late = min(1.0, max(0.0, (lead - self.st.port_space) / span))
+        # the Imperium may still board the Vengeful Spirit: not every copy in its
+        # (public) discard pile (HH-21.24, HH-37.14)
+        gone = sum(1 for c in s.discards[0] if c.partition("#")[0] in self.st.boarding)
+        self.may_board = gone < self.st.boarding_copies
         self._cards: dict[str, Card] = {}
         self._forts: dict[str, bool] = {}
         self._hits: dict[str, float] = {}

@@ -10,6 +10,7 @@ HH-33.9), unsupported Heroes (HH-32.14) and units over a stacking limit (HH-38.6
 
 from __future__ import annotations
 
+import heapq
 import math
 
 from arbitre.games.heresy.ai import values as V
@@ -29,6 +30,7 @@ class Board:
     """A what-if copy of the board: edit with `add`, `take`, `move_hero`, then `value`."""
 
     __slots__ = (
+        "_boarding",
         "_landing",
         "_material",
         "_near",
@@ -48,6 +50,7 @@ class Board:
     _material: float
     _over: set[str]
     _landing: float | None
+    _boarding: float | None
 
     def __init__(self, ctx: Ctx, other: Board | None = None) -> None:
         self.ctx = ctx
@@ -60,6 +63,7 @@ class Board:
             self._material = other._material
             self._over = set(other._over)
             self._landing = other._landing
+            self._boarding = other._boarding
             return
         s = ctx.s
         self.units = {z: list(v) for z, v in s.units.items() if v}
@@ -73,6 +77,7 @@ class Board:
         self._material = 0.0
         self._over = set()
         self._landing = None
+        self._boarding = None
         for z, us in self.units.items():
             for u in us:
                 self._material += self._signed(z, u)
@@ -122,7 +127,9 @@ class Board:
         self._changed(zone)
 
     def _changed(self, zone: str) -> None:
-        if zone not in self.ctx.st.terra:
+        if zone in self.ctx.st.terra:
+            self._boarding = None
+        else:
             self._landing = None
         self._power.pop(zone, None)
         near = self._near
@@ -194,7 +201,8 @@ class Board:
 
     def _ports(self) -> float:
         """HH-40.1: every spaceport as the chance each side keeps or gets it (held: one
-        less the threat on it; empty: a race between the strengths next to it), a held
+        less the threat on it, unless its holder can take it back; empty: a race between
+        the strengths next to it and the Traitor's landings), a held
         one worth a little more (it takes a battle to win it back), the set of them, and
         the decisive one: the last a side lacks, or any of the four it holds; all four
         held as the space where they win nears (HH-40.2) count toward the win itself."""
@@ -212,8 +220,9 @@ class Board:
                 return signs[k] * V.WIN
         for zone, d in zip(ports, owners, strict=True):
             if d in (0, 1):
-                threat[zone] = p = self._threat(zone, d, 0.0)
-                total += signs[d] * each * (1.0 - 2.0 * p)
+                p = self._threat(zone, d, 0.0)  # lost for good, unless taken back
+                threat[zone] = lost = p * (1.0 - V.RACE_SHARE * self._back(zone, d))
+                total += signs[d] * each * (1.0 - 2.0 * lost)
             else:  # empty: it goes to whoever moves in, who may then be attacked
                 share = 1.0 if d == 2 else V.RACE_SHARE
                 total += signs[0] * each * share * (2.0 * self._race(zone) - 1.0)
@@ -246,9 +255,22 @@ class Board:
             a0, a1 = self.power(zone)
         else:
             a0, a1 = self.near(zone, 0), self.near(zone, 1)
+            if zone in self.ctx.st.terra:  # HH-20.3: the Traitor may land in it
+                a1 += self.landing() * (1.0 - self.ctx.laser_hit(zone))
         if not (a0 or a1):
             return 0.5
         return sigmoid((a0 - a1) / (V.THREAT_SCALE + 0.15 * (a0 + a1)))
+
+    def _back(self, zone: str, d: int) -> float:
+        """How likely `d` takes `zone` back once it lost it: its strength next to it (and
+        the Traitor's landings) against the enemy's next to it, who would have moved in."""
+        mine = self.near(zone, d) - self.power(zone)[d]
+        theirs = self.near(zone, 1 - d)
+        if d == TRAITOR and zone in self.ctx.st.terra:
+            mine += self.landing() * (1.0 - self.ctx.laser_hit(zone))
+        if mine <= 0.0:
+            return 0.0
+        return sigmoid((mine - theirs) / (V.THREAT_SCALE + 0.15 * (mine + theirs)))
 
     def _threat(self, zone: str, d: int, guard: float) -> float:
         """How likely the enemy takes `zone` from `d` (a soft comparison of strengths)."""
@@ -258,6 +280,8 @@ class Board:
         attack = self.near(zone, 1 - d)
         if d == IMPERIUM and zone in self.ctx.st.terra:
             attack += self.landing() * (1.0 - self.ctx.laser_hit(zone))
+        elif d == TRAITOR and zone not in self.ctx.st.terra and self.ctx.may_board:
+            attack += self.boarding(zone)
         if attack <= 0.0:
             return 0.0
         return sigmoid((attack - defence) / (V.THREAT_SCALE + 0.15 * (attack + defence)))
@@ -272,6 +296,20 @@ class Board:
             aboard = sum(self.power(z)[TRAITOR] for z in self.units if z not in st.terra)
             can = min(V.LANDING_CAP, aboard + self.reserve[TRAITOR])
             got = self._landing = V.LANDING_REACH * can
+        return got
+
+    def boarding(self, zone: str) -> float:
+        """HH-21.24, HH-37.14: a boarding action brings the Imperium's strongest units of
+        Terra, from anywhere, into one zone of the Vengeful Spirit (as many as it holds)."""
+        got = self._boarding
+        if got is None:
+            terra = self.ctx.st.terra
+            worths = [
+                self.worth(u) for z, us in self.units.items() if z in terra
+                for u in us if u[0] == IMPERIUM
+            ]  # fmt: skip
+            limit = self.ctx.st.limit.get(zone, 6)
+            got = self._boarding = V.BOARD_REACH * sum(heapq.nlargest(limit, worths))
         return got
 
     def _commanders(self) -> float:

@@ -31,8 +31,8 @@ COMMANDER_GUARD = 6.0  # the commander's own worth as a defender in the threat e
 FORT_DEFENCE = 1.5  # a fortified zone multiplies its defenders' strength (HH-33.9)
 THREAT_SCALE = 2.0  # softness of the threat sigmoid
 LANDING_REACH = 0.5  # share of a landing's strength weighing on every Imperial zone
+BOARD_REACH = 0.5  # share of a boarding action's strength weighing on the Vengeful Spirit
 LANDING_CAP = 9.0  # what one landing brings at most (Drop Pods: three units, HH-20.4)
-STAGING = 0.35  # share of a threat counted when the attacker has not the initiative yet
 
 # --- actions ------------------------------------------------------------------------------
 INITIATIVE = (0.6, 1.1)  # what one initiative point is worth: Imperium, Traitor
