@@ -256,7 +256,7 @@ class Board:
         else:
             a0, a1 = self.near(zone, 0), self.near(zone, 1)
             if zone in self.ctx.st.terra:  # HH-20.3: the Traitor may land in it
-                a1 += self.landing() * (1.0 - self.ctx.laser_hit(zone))
+                a1 += V.RACE_LANDING * self.landing() * (1.0 - self.ctx.laser_hit(zone))
         if not (a0 or a1):
             return 0.5
         return sigmoid((a0 - a1) / (V.THREAT_SCALE + 0.15 * (a0 + a1)))

@@ -21,6 +21,7 @@ PORT_HELD_LATE = 3.0  # ... added in full from the 'Spaceport Victory Possible' 
 PORT_SET = (0.0, 0.0, 1.0, 4.0, 14.0)  # extra for holding k spaceports (x phase)
 PORT_THREAT = 1.5  # importance of a spaceport under threat or empty (x (1 + phase))
 RACE_SHARE = 0.7  # an empty spaceport counts this share of a held one for the likely taker
+RACE_LANDING = 0.75  # share of the Traitor's landing strength in the race for an empty one
 PORT_KEEP = 1.0  # a spaceport held rather than empty: taking it back costs a battle
 IMMINENT = 6  # spaces before it from which four spaceports held count toward the win
 PORT_DECISIVE = 12.0  # ... more when taking it would give one side all four (x phase)
