@@ -191,6 +191,19 @@ def test_HH_33_9_model_fortification_protects_the_defender() -> None:
     assert fortress.cleared < open_ground.cleared
 
 
+def _at(space: int, units: list[dict[str, Any]], **more: Any) -> HeresyState:
+    """A position with both markers near `space`, the commanders at home, `units`."""
+    position = {
+        "track": {"imperium": space, "traitor": space - 1},
+        "triggered": list(range(1, space + 1)),
+        "units": units,
+        "heroes": {"the_emperor": "inner_palace", "horus": "vs_command_bridge"},
+        "combat": _combat(),
+        **more,
+    }
+    return R.new({"position": position}, 3)
+
+
 HELD = ("eternity_wall_spaceport", "spaceport_primus", "lions_gate_spaceport")
 
 
@@ -198,24 +211,16 @@ def test_HH_23_4_ai_air_transport_carries_units_to_its_destination() -> None:
     """Three spaceports held and a Thunderhawk beyond a crevasse from the fourth, empty
     and next to Imperial Armies: the Chaos Space Marines beside it cannot walk there
     (3 MP), so the AI picks them up, flies there and lands them (HH-23.4, HH-23.7)."""
-    state = R.new(
-        {
-            "position": {
-                "track": {"imperium": 11, "traitor": 10},
-                "triggered": list(range(1, 12)),
-                "units": [
-                    {"zone": "volcanus_east", "type": "chaos_thunderhawk"},
-                    {"zone": "volcanus_east", "type": "chaos_space_marines", "count": 2},
-                    {"zone": "black_ministry_north_west", "type": "imperial_army", "count": 2},
-                    {"zone": "inner_palace", "type": "adeptus_custodes", "count": 3},
-                    *({"zone": z, "type": "chaos_space_marines", "count": 2} for z in HELD),
-                ],
-                "heroes": {"the_emperor": "inner_palace", "horus": "vs_command_bridge"},
-                "hands": {"traitor": ["traitor_assemble"]},
-                "combat": _combat(),
-            }
-        },
-        3,
+    state = _at(
+        11,
+        [
+            {"zone": "volcanus_east", "type": "chaos_thunderhawk"},
+            {"zone": "volcanus_east", "type": "chaos_space_marines", "count": 2},
+            {"zone": "black_ministry_north_west", "type": "imperial_army", "count": 2},
+            {"zone": "inner_palace", "type": "adeptus_custodes", "count": 3},
+            *({"zone": z, "type": "chaos_space_marines", "count": 2} for z in HELD),
+        ],
+        hands={"traitor": ["traitor_assemble"]},
     )
     ai = HeresyAI(0, strict=True)
     picked = []
@@ -280,19 +285,7 @@ def _aboard(horus_guard: int, discards: list[str]) -> HeresyState:
     ]
     if horus_guard:
         units.append({"zone": "vs_command_bridge", "type": "chaos_space_marines", "count": 3})
-    return R.new(
-        {
-            "position": {
-                "track": {"imperium": 5, "traitor": 4},
-                "triggered": list(range(1, 6)),
-                "units": units,
-                "heroes": {"the_emperor": "inner_palace", "horus": "vs_command_bridge"},
-                "discards": {"imperium": discards},
-                "combat": _combat(),
-            }
-        },
-        3,
-    )
+    return _at(5, units, discards={"imperium": discards})
 
 
 def test_HH_21_24_ai_weighs_a_boarding_action_against_horus() -> None:
@@ -313,29 +306,21 @@ def test_HH_21_24_ai_weighs_a_boarding_action_against_horus() -> None:
 
 def test_HH_40_1_ai_holds_a_spaceport_it_can_take_back() -> None:
     """A spaceport held with strength next to it to win it back is worth more than the
-    same spaceport left empty, even under the threat of a landing (HH-20.3, HH-40.1):
-    the AI advances into a spaceport it cleared."""
+    same spaceport left empty, even under the threat of a landing (HH-20.3, HH-40.1),
+    so the AI no longer clears a spaceport and stays outside it."""
     from arbitre.games.heresy.ai.context import Ctx
     from arbitre.games.heresy.ai.evaluate import Board
 
-    state = R.new(
-        {
-            "position": {
-                "track": {"imperium": 12, "traitor": 12},
-                "triggered": list(range(1, 13)),
-                "units": [
-                    {"zone": "lions_gate_spaceport", "type": "space_marines"},
-                    {"zone": "lions_gate_centre", "type": "imperial_titan", "count": 2},
-                    {"zone": "inner_palace", "type": "adeptus_custodes", "count": 3},
-                    *({"zone": z, "type": "chaos_space_marines", "count": 3} for z in HELD[:2]),
-                    {"zone": "spaceport_damocles", "type": "chaos_space_marines", "count": 3},
-                    {"zone": "vs_catacombs", "type": "chaos_space_marines", "count": 6},
-                ],
-                "heroes": {"the_emperor": "inner_palace", "horus": "vs_command_bridge"},
-                "combat": _combat(),
-            }
-        },
-        3,
+    state = _at(
+        12,
+        [
+            {"zone": "lions_gate_spaceport", "type": "space_marines"},
+            {"zone": "lions_gate_centre", "type": "imperial_titan", "count": 2},
+            {"zone": "inner_palace", "type": "adeptus_custodes", "count": 3},
+            *({"zone": z, "type": "chaos_space_marines", "count": 3} for z in HELD[:2]),
+            {"zone": "spaceport_damocles", "type": "chaos_space_marines", "count": 3},
+            {"zone": "vs_catacombs", "type": "chaos_space_marines", "count": 6},
+        ],
     )
     board = Board(Ctx(state, IMPERIUM))
     held = board.value()
