@@ -25,9 +25,9 @@ from arbitre.engine.config_values import (
     format_value,
     parse_config,
 )
-from arbitre.engine.i18n import Msg, translate
+from arbitre.engine.i18n import Msg, add_messages, translate
 from arbitre.engine.registry import get
-from arbitre.engine.ruleset import Ruleset
+from arbitre.engine.ruleset import ConfigOption, Ruleset
 
 Lang = Literal["fr", "en"]
 
@@ -63,11 +63,26 @@ def rules_json(ruleset: Ruleset[Any], lang: str) -> dict[str, Any]:
                 "choices": None if o.choices is None else list(o.choices),
                 "rule": o.rule,
                 "help": translate(o.help, lang),
+                **o.limits(),
             }
             for o in ruleset.options_schema()
         ],
         "rule_ids": list(ruleset.rule_ids()),
     }
+
+
+def allowed(option: ConfigOption, lang: str) -> str:
+    """The values `option` takes: its choices, its bounds, its list items, or "free"."""
+    if option.choices is not None:
+        return " | ".join(format_value(c) for c in option.choices)
+    if option.lo is not None:
+        return tr("cli.rules.range", lang, lo=option.lo, hi=option.hi)
+    if option.value_type == "list":
+        items = " | ".join(option.items) if option.items is not None else "…"
+        return tr("cli.rules.list", lang, max=option.max_items or "…", items=items)
+    if option.resource is not None:
+        return tr("cli.rules.resource", lang)
+    return tr("cli.rules.free", lang)
 
 
 @app.command("rules")
@@ -91,11 +106,7 @@ def rules(
     options = list(ruleset.options_schema())
     width = max((len(o.key) for o in options), default=0)
     for o in options:
-        choices = (
-            tr("cli.rules.free", lang)
-            if o.choices is None
-            else " | ".join(format_value(c) for c in o.choices)
-        )
+        choices = allowed(o, lang)
         line = Text("  ")
         line.append(o.key.ljust(width), style="bold")
         line.append(" = ")
@@ -109,6 +120,21 @@ def rules(
     ids = list(ruleset.rule_ids())
     console.print(Text(tr("cli.rules.ids", lang, n=len(ids)), style="bold"))
     console.print(Text(", ".join(ids)))
+
+
+add_messages(
+    {
+        "cli.rules.range": {"fr": "de {lo} à {hi}", "en": "from {lo} to {hi}"},
+        "cli.rules.list": {
+            "fr": "liste d'au plus {max} parmi {items}",
+            "en": "list of at most {max} among {items}",
+        },
+        "cli.rules.resource": {
+            "fr": "nom installé (ou chemin en ligne de commande)",
+            "en": "installed name (or a path on the command line)",
+        },
+    }
+)
 
 
 __all__ = [

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from arbitre.cli import app
 from arbitre.cli.messages import tr
-from arbitre.cli.rules_cmd import Lang
+from arbitre.cli.rules_cmd import Lang, fail
+from arbitre.engine.i18n import add_messages
+from arbitre.engine.library import LibraryError
 
 
 @app.command("serve")
@@ -28,6 +31,15 @@ def serve(
             help="requêtes/s par client, 0 = sans limite / requests/s per client, 0 = none"
         ),
     ] = 50.0,
+    content_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--content-dir",
+            help="dossier des packs Hérésie (heresy/NOM/) et champs de bataille "
+            "(champs/NOM.toml), choisis par nom / folder of Heresy packs and battlefields, "
+            "chosen by name",
+        ),
+    ] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="fr | en")] = "fr",
 ) -> None:
     """Lance l'application web / start the web app."""
@@ -37,7 +49,20 @@ def serve(
     from arbitre.server.store import default_db_url
 
     url = db or default_db_url()
-    web = create_app(url, ai_delay=ai_delay, rate=rate or None)
+    try:
+        web = create_app(url, ai_delay=ai_delay, rate=rate or None, content_dir=content_dir)
+    except LibraryError as exc:
+        raise fail(lang, "cli.serve.bad_content", error=str(exc)) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(tr("cli.serve.ready", lang, url=f"http://{shown}:{port}/", db=url))
     uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio")
+
+
+add_messages(
+    {
+        "cli.serve.bad_content": {
+            "fr": "Contenu installé refusé (--content-dir) : {error}",
+            "en": "Installed content refused (--content-dir): {error}",
+        },
+    }
+)

@@ -12,6 +12,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+MAX_BELOW = 1 << 63  # the largest n of Rng.below (dice, shuffles, choices)
 
 
 def _mix(z: int) -> int:
@@ -35,9 +36,13 @@ class Rng:
         return _mix(self.state)
 
     def below(self, n: int) -> int:
-        """Uniform int in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
+        """Uniform int in [0, n), without modulo bias; n must be within 1..2**63.
+
+        Beyond 2**63 rejection sampling from 64 bits would need several draws on average,
+        and beyond 2**64 it could never succeed (an endless loop): refused.
+        """
+        if not isinstance(n, int) or not 1 <= n <= MAX_BELOW:
+            raise ValueError(f"Rng.below(n) needs a whole number n from 1 to 2**63, got {n!r}")
         limit = _MASK - (_MASK + 1) % n
         while True:
             x = self.next64()

@@ -23,7 +23,15 @@ class IllegalChoice(ValueError):
 
 
 class ConfigError(ValueError):
-    """A bad configuration value; the message names the field."""
+    """A bad configuration value; the message names the field.
+
+    `msg`, when given, is the same refusal in both languages (the engine's checks of
+    declared options set it; a game's own checks may leave it None).
+    """
+
+    def __init__(self, text: str, msg: Msg | None = None) -> None:
+        super().__init__(text)
+        self.msg = msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,15 +83,89 @@ class Ruleset(Protocol[S]):
     def agents(self) -> Mapping[str, AgentFactory]: ...
 
 
+VALUE_TYPES = ("bool", "int", "float", "str", "list")
+
+
 @dataclass(frozen=True, slots=True)
 class ConfigOption:
-    """One documented configuration key, its default, its choices and the rule it settles."""
+    """One documented configuration key, its default, its choices and the rule it settles.
+
+    The engine checks every value against this declaration (`config_values.check_value`),
+    for the CLI, the web and `Ruleset.new` alike. All fields are plain JSON-able values.
+
+    - `value_type`: "bool", "int", "float", "str" or "list" (of strings). Left "", it is
+      inferred from the choices, the default, then `lo`/`hi` ("str" when nothing says).
+      A "float" option also takes an int; an "int" option takes neither a float nor a bool.
+    - `lo`, `hi`: inclusive bounds of an "int" or "float" option without choices (every
+      such option has both: no value may make a computation explode).
+    - `max_items`: the most items a "list" option holds; `items`: the values its items
+      may take (None: any short text).
+    - `resource`: a named resource kind of `arbitre.engine.library` ("heresy.content",
+      "champs.battlefield"): over the web the value is one of the installed names, never a
+      path; the CLI and Python may still give a path.
+    - The value None is allowed when the default is None or None is among the choices.
+    """
 
     key: str
     default: Any
     choices: tuple[Any, ...] | None
     rule: str
     help: Msg
+    value_type: str = ""
+    lo: int | float | None = None
+    hi: int | float | None = None
+    max_items: int | None = None
+    items: tuple[str, ...] | None = None
+    resource: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.value_type:
+            object.__setattr__(self, "value_type", _infer_type(self))
+        if self.value_type not in VALUE_TYPES:
+            raise ValueError(f"option {self.key!r}: unknown value_type {self.value_type!r}")
+        if (self.lo is None) != (self.hi is None) or (
+            self.lo is not None and self.hi is not None and self.lo > self.hi
+        ):
+            raise ValueError(f"option {self.key!r}: needs both bounds, lo <= hi")
+
+    @property
+    def nullable(self) -> bool:
+        """Whether None (`none` on the command line) is an allowed value."""
+        return self.default is None or (self.choices is not None and None in self.choices)
+
+    def limits(self) -> dict[str, Any]:
+        """The declared type and limits as plain JSON (no translated text)."""
+        return {
+            "type": self.value_type,
+            "nullable": self.nullable,
+            "lo": self.lo,
+            "hi": self.hi,
+            "max_items": self.max_items,
+            "items": None if self.items is None else list(self.items),
+            "resource": self.resource,
+        }
+
+
+def _infer_type(option: ConfigOption) -> str:
+    samples = [c for c in option.choices or () if c is not None]
+    if option.default is not None:
+        samples.append(option.default)
+    for value in samples:
+        if isinstance(value, bool):
+            return "bool"
+        if isinstance(value, int):
+            return "int"
+        if isinstance(value, float):
+            return "float"
+        if isinstance(value, list | tuple):
+            return "list"
+        if isinstance(value, str):
+            return "str"
+    if isinstance(option.lo, float) or isinstance(option.hi, float):
+        return "float"
+    if option.lo is not None:
+        return "int"
+    return "list" if option.max_items is not None or option.items is not None else "str"
 
 
 class Agent(Protocol):

@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from arbitre.engine import library
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.champs.troops import BY_ID
 
@@ -71,6 +72,13 @@ def _line(where: str, width: int, height: int, fname: str) -> tuple[int, ...]:
     return tuple(y * width + x for x in range(width))
 
 
+MOST = 99  # the largest count, round or token number a battlefield file may give
+
+
+def _whole(value: Any, lo: int) -> bool:
+    return type(value) is int and lo <= value <= MOST
+
+
 def parse_battlefield(bid: str, raw: dict[str, Any], fname: str) -> Battlefield:
     """Validate one battlefield; errors name the file and the field."""
 
@@ -101,24 +109,24 @@ def parse_battlefield(bid: str, raw: dict[str, Any], fname: str) -> Battlefield:
     for tid, count in need("deck", dict).items():
         if tid not in BY_ID:
             raise ConfigError(f"{fname}: deck names unknown troop type {tid!r}")
-        if not isinstance(count, int) or count < 0:
-            raise ConfigError(f"{fname}: deck count for {tid!r} must be a whole number")
+        if not _whole(count, 0):
+            raise ConfigError(f"{fname}: deck count for {tid!r} must be a whole number 0-{MOST}")
         deck.extend([tid] * count)
     objective = raw.get("objective", "reach_start_line")
     if objective not in OBJECTIVES:
         raise ConfigError(f"{fname}: objective must be one of {OBJECTIVES}")
     rounds = raw.get("rounds", 12)
-    if not isinstance(rounds, int) or rounds < 1:
-        raise ConfigError(f"{fname}: 'rounds' must be a positive whole number")
+    if not _whole(rounds, 1):
+        raise ConfigError(f"{fname}: 'rounds' must be a whole number 1-{MOST}")
     hold = raw.get("hold", 1)
-    if not isinstance(hold, int) or hold < 1:
-        raise ConfigError(f"{fname}: 'hold' must be a positive whole number of MJ turns")
+    if not _whole(hold, 1):
+        raise ConfigError(f"{fname}: 'hold' must be a whole number of MJ turns 1-{MOST}")
     flyers_count = raw.get("flyers_count", True)
     if not isinstance(flyers_count, bool):
         raise ConfigError(f"{fname}: 'flyers_count' must be true or false")
     tokens = raw.get("trap_tokens")
-    if tokens is not None and (not isinstance(tokens, int) or tokens < 0):
-        raise ConfigError(f"{fname}: 'trap_tokens' must be a whole number")
+    if tokens is not None and not _whole(tokens, 0):
+        raise ConfigError(f"{fname}: 'trap_tokens' must be a whole number 0-{MOST}")
     return Battlefield(
         id=bid,
         name_fr=str(raw.get("name_fr", bid)),
@@ -138,29 +146,58 @@ def parse_battlefield(bid: str, raw: dict[str, Any], fname: str) -> Battlefield:
     )
 
 
-def builtin_battlefields() -> list[str]:
+@lru_cache(maxsize=1)
+def _builtin_names() -> tuple[str, ...]:
     folder = resources.files("arbitre.games.champs").joinpath("data/battlefields")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
+
+
+def builtin_battlefields() -> list[str]:
+    """The names of the battlefields shipped with the game (listed once per process)."""
+    return list(_builtin_names())
+
+
+def read_battlefield(path: Path, bid: str) -> Battlefield:
+    """The battlefield file `path` (its id `bid`); ConfigError names the file and field."""
+    return _read_file(str(path), bid)
 
 
 @lru_cache(maxsize=64)
-def load_battlefield(name: str) -> Battlefield:
-    """A built-in battlefield by name, or a TOML file path."""
-    if name.endswith(".toml"):
-        path = Path(name)
-        if not path.is_file():
-            raise ConfigError(f"config 'battlefield': no file {name!r}")
-        return parse_battlefield(path.stem, tomllib.loads(path.read_text("utf-8")), name)
-    if name not in builtin_battlefields():
-        raise ConfigError(
-            f"config 'battlefield': unknown {name!r}; built-in: {', '.join(builtin_battlefields())}"
-        )
+def _read_file(path: str, bid: str) -> Battlefield:
+    try:
+        raw = tomllib.loads(Path(path).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"config 'battlefield': cannot read {path!r}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    return parse_battlefield(bid, raw, path)
+
+
+@lru_cache(maxsize=64)
+def _builtin_field(name: str) -> Battlefield:
     text = (
         resources.files("arbitre.games.champs")
         .joinpath(f"data/battlefields/{name}.toml")
         .read_text("utf-8")
     )
     return parse_battlefield(name, tomllib.loads(text), f"battlefields/{name}.toml")
+
+
+def load_battlefield(name: str) -> Battlefield:
+    """A battlefield by name: built-in, else installed on this server (library), else
+    (CLI, Python) a TOML file path. Each file is read once."""
+    if name in _builtin_names():
+        return _builtin_field(name)
+    installed = library.path_of(library.CHAMPS_BATTLEFIELD, name)
+    if installed is not None:
+        return read_battlefield(installed, name)
+    if name.endswith(".toml"):
+        path = Path(name)
+        if not path.is_file():
+            raise ConfigError(f"config 'battlefield': no file {name!r}")
+        return read_battlefield(path, path.stem)
+    known = ", ".join(library.names(library.CHAMPS_BATTLEFIELD))
+    raise ConfigError(f"config 'battlefield': unknown {name!r}; known: {known}")
 
 
 class Geometry:

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from arbitre.engine.i18n import Msg
+from arbitre.engine import library
+from arbitre.engine.config_values import resolve_values
+from arbitre.engine.i18n import Msg, add_messages
 from arbitre.engine.ruleset import ConfigError, ConfigOption
+from arbitre.games.champs.surprise import SURPRISES
 from arbitre.games.champs.troops import HEROES
 
-# key, default, choices (None: free int), ambiguity/rule it settles
+# key, default, choices (None: free value, limited in _LIMITS), ambiguity/rule it settles
 _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str], ...] = (
     ("players", 2, (1, 2, 3, 4), "CB-24"),
     ("heroes", ("guerrier", "voleur", "templier", "gladiateur"), None, "AMB-CB-20k"),
@@ -90,6 +94,21 @@ _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str], ...] = (
     ("victory.rounds", None, None, "AMB-CB-24"),
 )
 
+# The limits of the free values (ConfigOption fields), generous for real play:
+# - heroes: one hero per player, at most four players (CB-24), among the four heroes;
+# - battlefield: a built-in or installed name (library), or on the CLI a TOML file path;
+# - dice.sides: a D2 to a D20 (AMB-CB-4 allows a custom die; the exact odds the AI
+#   computes grow with the cube of the sides: a D20 costs about a second, a D100 minutes);
+# - traps.playerPool: 1 to 99 tokens (AMB-CB-16a; the default is 2 per player);
+# - victory.rounds: 1 to 99 rounds (AMB-CB-24; the battlefields say 12 to 15).
+_LIMITS: dict[str, dict[str, Any]] = {
+    "heroes": {"max_items": 4, "items": HEROES},
+    "battlefield": {"resource": library.CHAMPS_BATTLEFIELD},
+    "dice.sides": {"lo": 2, "hi": 20},
+    "traps.playerPool": {"lo": 1, "hi": 99},
+    "victory.rounds": {"lo": 1, "hi": 99},
+}
+
 DEFAULTS: dict[str, Any] = {key: default for key, default, _c, _r in _TABLE}
 
 
@@ -161,68 +180,30 @@ class Rules:
 
 
 def options() -> list[ConfigOption]:
-    return [
-        ConfigOption(key, default, choices, rule, Msg(f"champs.cfg.{key}"))
-        for key, default, choices, rule in _TABLE
-    ]
+    """The declared options; `mj.surprise` offers every registered Surprise (AMB-CB-21)."""
+    return list(_options(tuple(SURPRISES)))
 
 
-def _check(key: str, value: Any) -> Any:
-    for k, default, choices, rule in _TABLE:
-        if k != key:
-            continue
-        if key == "heroes":
-            if isinstance(value, str):
-                value = tuple(v.strip() for v in value.split(",") if v.strip())
-            if not isinstance(value, list | tuple) or any(v not in HEROES for v in value):
-                raise ConfigError(
-                    f"config 'heroes' ({rule}): a list of {', '.join(HEROES)}; got {value!r}"
-                )
-            return tuple(value)
-        if choices is None:
-            if key == "battlefield":
-                if not isinstance(value, str):
-                    raise ConfigError(f"config 'battlefield' ({rule}) must be a name")
-                return value
-            if value is None:
-                return None
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                value = int(value)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ConfigError(f"config {key!r} ({rule}) must be a positive integer")
-            return value
+@lru_cache(maxsize=4)
+def _options(surprises: tuple[str, ...]) -> tuple[ConfigOption, ...]:
+    out = []
+    for key, default, choices, rule in _TABLE:
         if key == "mj.surprise":
-            from arbitre.games.champs.surprise import SURPRISES
-
-            choices = tuple(SURPRISES)
-        if isinstance(default, bool) and isinstance(value, str):
-            low = value.lower()
-            if low in ("true", "yes", "1", "oui"):
-                value = True
-            elif low in ("false", "no", "0", "non"):
-                value = False
-        elif isinstance(default, int) and isinstance(value, str) and value.isdigit():
-            value = int(value)
-        if value not in choices or (isinstance(default, bool) != isinstance(value, bool)):
-            raise ConfigError(
-                f"config {key!r} ({rule}): expected one of {list(choices)}; got {value!r}"
-            )
-        return value
-    raise ConfigError(f"unknown config key {key!r}; see `arbitre rules champs`")
+            choices = surprises
+        limits = _LIMITS.get(key, {})
+        out.append(ConfigOption(key, default, choices, rule, Msg(f"champs.cfg.{key}"), **limits))
+    return tuple(out)
 
 
 def resolve(config: Mapping[str, Any]) -> Rules:
     """Validate `config` against the option table; unknown keys and bad values are refused."""
-    values = dict(DEFAULTS)
-    for key, value in config.items():
-        if key == "position":
-            continue
-        values[key] = _check(key, value)
+    values = resolve_values("champs", _options(tuple(SURPRISES)), config, skip=("position",))
     heroes = tuple(values["heroes"])
     players = values["players"]
     if len(heroes) < players:
+        msg = Msg("config.champs.heroes", {"n": len(heroes), "players": players}, "CB-24")
         raise ConfigError(
-            f"config 'heroes' names {len(heroes)} heroes for {players} players (CB-24)"
+            f"config 'heroes' names {len(heroes)} heroes for {players} players (CB-24)", msg
         )
     heroes = heroes[:players]
     values["heroes"] = heroes
@@ -290,3 +271,15 @@ def resolve(config: Mapping[str, Any]) -> Rules:
         victory_mode=v["victory.mode"],
         victory_rounds=v["victory.rounds"],
     )
+
+
+add_messages(
+    {
+        "config.champs.heroes": {
+            "fr": "La clé « heroes » nomme {n} héros pour {players} joueurs : il en faut un par "
+            "joueur",
+            "en": "The key 'heroes' names {n} heroes for {players} players: one per player "
+            "is needed",
+        },
+    }
+)

@@ -11,10 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.engine.config_values import resolve_values
 from arbitre.engine.i18n import Msg
-from arbitre.engine.ruleset import ConfigError, ConfigOption
+from arbitre.engine.ruleset import ConfigOption
 
-# key, default, choices (None: free number), rule it settles, origin of the default
+# key, default, choices (None: free number, bounded in _BOUNDS), rule it settles, origin
 _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str], ...] = (
     # AMB-EP-2: how a D6 reaches 7+ (digest reading: a 6, then 4+ on a second D6).
     ("roll.sevenPlus", "sixThen", ("sixThen", "impossible", "naturalSix"), "AMB-EP-2", "seed"),
@@ -104,15 +105,30 @@ _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str], ...] = (
     ("disengage.attacks", True, (True, False), "EPC-17", "research"),
 )
 
+# Inclusive bounds of the free numbers (cm). Generous for real play: Epic bases are about
+# 1-2 cm across and a coherency chain 6 cm; a wider base or chain only changes who touches
+# whom, but the limits keep every distance finite and meaningful.
+_BOUNDS: dict[str, tuple[float, float]] = {
+    "measure.baseRadius": (0.0, 5.0),
+    "coherency.cm": (0.0, 50.0),
+}
+
 DEFAULTS: dict[str, Any] = {key: default for key, default, *_ in _TABLE}
 ORIGIN: dict[str, str] = {key: origin for key, *_x, origin in _TABLE}
 
 
+def _option(key: str, default: Any, choices: tuple[Any, ...] | None, rule: str) -> ConfigOption:
+    lo, hi = _BOUNDS.get(key, (None, None))
+    return ConfigOption(key, default, choices, rule, Msg(f"epic.option.{key}"), lo=lo, hi=hi)
+
+
+_OPTIONS: tuple[ConfigOption, ...] = tuple(
+    _option(key, default, choices, rule) for key, default, choices, rule, _o in _TABLE
+)
+
+
 def options_schema() -> tuple[ConfigOption, ...]:
-    return tuple(
-        ConfigOption(key, default, choices, rule, Msg(f"epic.option.{key}"))
-        for key, default, choices, rule, _o in _TABLE
-    )
+    return _OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,19 +175,7 @@ class Rules:
 
 def resolve(config: Mapping[str, Any] | None = None) -> Rules:
     """Validate `config` against the table; unknown keys and bad values name the key."""
-    values = dict(DEFAULTS)
-    for key, value in (config or {}).items():
-        row = next((r for r in _TABLE if r[0] == key), None)
-        if row is None:
-            raise ConfigError(f"unknown epic option {key!r}; known: {', '.join(DEFAULTS)}")
-        choices = row[2]
-        if choices is not None and value not in choices:
-            raise ConfigError(f"{key}={value!r}: choose one of {', '.join(map(str, choices))}")
-        if choices is None and (
-            isinstance(value, bool) or not isinstance(value, int | float) or value < 0
-        ):
-            raise ConfigError(f"{key}={value!r}: expected a number >= 0")
-        values[key] = value
+    values = resolve_values("epic", _OPTIONS, config)
     return Rules(
         values=values,
         seven_plus=values["roll.sevenPlus"],

@@ -10,11 +10,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from arbitre.engine import library
+from arbitre.engine.config_values import resolve_values
 from arbitre.engine.i18n import Msg
 from arbitre.engine.ruleset import ConfigError, ConfigOption
 from arbitre.games.heresy.content import Content, ContentError, default_content, load_content
 
-# key, default, choices (None: free value), rule or ambiguity it settles
+# key, default, choices (None: free value), rule or ambiguity it settles; the limits of a
+# free value (ConfigOption fields) are in _LIMITS.
 _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str], ...] = (
     ("scenario", None, None, "HH-12.1"),
     ("content", None, None, "AMB-9"),
@@ -30,7 +33,12 @@ _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str], ...] = (
     ("events.reconstructed", True, (True, False), "AMB-9"),
     ("heroes.drawOptional", False, (True, False), "AMB-36"),
 )
-KEYS = {row[0] for row in _TABLE} | {"position"}
+# `scenario`: an id of the content's scenarios (checked once the content is loaded);
+# `content`: an installed pack's name (library), or on the CLI a pack folder's path.
+_LIMITS: dict[str, dict[str, Any]] = {
+    "scenario": {"value_type": "str"},
+    "content": {"value_type": "str", "resource": library.HERESY_CONTENT},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,58 +62,43 @@ class Rules:
 
 def options() -> list[ConfigOption]:
     return [
-        ConfigOption(key, default, choices, rule, Msg(f"heresy.cfg.{key}"))
+        ConfigOption(key, default, choices, rule, Msg(f"heresy.cfg.{key}"), **_LIMITS.get(key, {}))
         for key, default, choices, rule in _TABLE
     ]
 
 
-@lru_cache(maxsize=8)
+_OPTIONS = tuple(options())
+
+
+# A server keeps every installed pack loaded (validated once at start, then by name).
+@lru_cache(maxsize=64)
 def _pack(path: str) -> Content:
     return load_content(Path(path))
 
 
-def content_of(path: str | None) -> Content:
-    if path is None:
-        return default_content()
+def load_pack(path: Path) -> Content:
+    """The content pack folder `path`, loaded once; ConfigError names the problems."""
     try:
-        return _pack(path)
+        return _pack(str(path))
     except ContentError as exc:
         raise ConfigError(f"config 'content' (AMB-9): {exc}") from None
     except OSError as exc:
-        raise ConfigError(f"config 'content' (AMB-9): cannot read {path!r}: {exc}") from None
+        raise ConfigError(f"config 'content' (AMB-9): cannot read {path}: {exc}") from None
 
 
-def _bool(key: str, value: Any, rule: str) -> bool:
-    if isinstance(value, str):
-        low = value.lower()
-        if low in ("true", "yes", "1", "oui"):
-            return True
-        if low in ("false", "no", "0", "non"):
-            return False
-    if isinstance(value, bool):
-        return value
-    raise ConfigError(f"config {key!r} ({rule}) must be true or false; got {value!r}")
+def content_of(value: str | None) -> Content:
+    """The content for the `content` option: None is the default content; an installed
+    pack's name (library) is that pack; anything else is a pack folder's path (CLI)."""
+    if value is None:
+        return default_content()
+    installed = library.path_of(library.HERESY_CONTENT, value)
+    return load_pack(installed if installed is not None else Path(value))
 
 
 def resolve(config: Mapping[str, Any]) -> Rules:
     """Check every key; an unknown key or a bad value raises ConfigError naming it."""
-    for key in config:
-        if key not in KEYS:
-            raise ConfigError(f"config {key!r}: unknown key; known: {sorted(KEYS)}")
-    values: dict[str, Any] = {}
-    for key, default, choices, rule in _TABLE:
-        value = config.get(key, default)
-        if choices is not None and isinstance(default, bool):
-            value = _bool(key, value, rule)
-        elif choices is not None:
-            if isinstance(value, str) and value.isdigit():
-                value = int(value)
-            if value not in choices:
-                raise ConfigError(f"config {key!r} ({rule}) must be one of {list(choices)}")
-        values[key] = value
+    values = resolve_values("heresy", _OPTIONS, config, skip=("position",))
     path = values["content"]
-    if path is not None and not isinstance(path, str):
-        raise ConfigError("config 'content' (AMB-9) must be a folder path")
     content = content_of(path)
     scenario = values["scenario"]
     if scenario is None:
