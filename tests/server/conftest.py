@@ -26,6 +26,7 @@ def client(db_url: str) -> Iterator[TestClient]:
 def new_game(
     client: TestClient, ruleset: str, seats: list[dict[str, Any]], **body: Any
 ) -> dict[str, Any]:
+    body.setdefault("mode", "hotseat")
     r = client.post("/api/games", json={"ruleset": ruleset, "seats": seats, **body})
     assert r.status_code == 201, r.text
     game: dict[str, Any] = r.json()

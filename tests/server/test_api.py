@@ -65,9 +65,14 @@ def test_create_refuses_bad_fields_and_stores_nothing(client: TestClient) -> Non
         ({"ruleset": "champs", "seed": -1}, "bad_field"),
         ({"ruleset": "champs", "seed": "x"}, "bad_field"),
         ({"ruleset": "champs", "config": [1]}, "bad_config"),
+        ({"ruleset": "champs", "mode": "lan"}, "bad_field"),
+        ({"ruleset": "champs", "mode": None}, "bad_field"),
+        ({"ruleset": "champs", "listed": True}, "bad_field"),  # hotseat games are not listed
+        ({"ruleset": "champs", "seed": 2**64}, "bad_field"),
+        ({"ruleset": "champs", "seed": True}, "bad_field"),
     ]
     for body, code in cases:
-        r = client.post("/api/games", json=body)
+        r = client.post("/api/games", json={"mode": "hotseat", **body})
         assert r.status_code == 422, (body, r.text)
         err = r.json()["error"]
         assert err["code"] == code, (body, err)
@@ -149,9 +154,10 @@ def test_a_whole_champs_game_against_the_mj_ai(client: TestClient) -> None:
         client.get(f"/api/games/{game['id']}/record", params={"token": token}).json()
     )
     assert rules.result(replay(rec)) is not None
-    listed = client.get("/api/games").json()["games"]
+    mine = client.post("/api/games/mine", json={"games": [{"id": game["id"], "token": token}]})
+    listed = mine.json()["games"]
     assert listed[0]["id"] == game["id"] and listed[0]["over"] is True
-    assert "token" not in str(listed)
+    assert listed[0]["role"] == "seat" and "token" not in str(listed)
 
 
 def test_undo_against_the_ai_takes_back_the_ai_replies_too(client: TestClient) -> None:
@@ -170,16 +176,29 @@ def test_undo_against_the_ai_takes_back_the_ai_replies_too(client: TestClient) -
     assert again["moves"] == first["moves"] and again["view"] == first["view"]
 
 
-def test_undo_is_refused_between_two_people_online(client: TestClient) -> None:
+def test_undo_between_two_people_is_a_request_until_accepted(client: TestClient) -> None:
     game = new_game(client, "champs", [HUMAN, HUMAN], config={"players": 1}, seed=6)
     s = state(client, game, game["admin"])
     seat = s["decision"]["seat"]
-    token = game["seats"][seat]["token"]
+    token, other = game["seats"][seat]["token"], game["seats"][1 - seat]["token"]
     key = s["decision"]["options"][0]["key"]
     client.post(f"/api/games/{game['id']}/play", json={"token": token, "key": key, "expect": 0})
     r = client.post(f"/api/games/{game['id']}/undo", json={"token": token})
-    assert r.status_code == 403 and r.json()["error"]["code"] == "no_undo"
-    assert state(client, game, token)["moves"] == 1
+    assert r.status_code == 200 and r.json()["takeback"]["mine"]
+    assert state(client, game, token)["moves"] == 1  # nothing changes until accepted
+    asked = state(client, game, other)["takeback"]
+    assert asked["yours"] and asked["text"]["en"].endswith("asks to take back their last move")
+    # the asker cannot accept for the others
+    mine = client.post(f"/api/games/{game['id']}/takeback", json={"token": token, "accept": True})
+    assert mine.status_code == 200 and state(client, game, token)["moves"] == 1
+    refused = client.post(
+        f"/api/games/{game['id']}/takeback", json={"token": other, "accept": False}
+    )
+    assert refused.json()["takeback"] is None and state(client, game, token)["moves"] == 1
+    client.post(f"/api/games/{game['id']}/undo", json={"token": token})
+    ok = client.post(f"/api/games/{game['id']}/takeback", json={"token": other, "accept": True})
+    assert ok.status_code == 200 and state(client, game, token)["moves"] == 0
+    client.post(f"/api/games/{game['id']}/play", json={"token": token, "key": key, "expect": 0})
     # the hotseat (admin) token may
     assert (
         client.post(f"/api/games/{game['id']}/undo", json={"token": game["admin"]}).status_code

@@ -58,6 +58,7 @@ def test_kill_9_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
             f"{base}/api/games",
             json={
                 "ruleset": "champs",
+                "mode": "hotseat",
                 "config": {"players": 1},
                 "seed": 21,
                 "seats": [{"kind": "human"}, {"kind": "human"}],

@@ -148,7 +148,7 @@ def test_no_message_names_a_card_its_reader_cannot_see(client: TestClient) -> No
     checked = 0
     for seed in range(GAMES):
         game = new_game(client, "heresy", [HUMAN, HUMAN], seed=100 + seed)
-        live = hub.live(game["id"])
+        live = hub.games[game["id"]]
         agent = RandomAgent(seed)
         url = f"/ws/games/{game['id']}"
         readers = [game["seats"][0]["token"], game["seats"][1]["token"], game["spectator"]]

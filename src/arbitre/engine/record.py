@@ -47,8 +47,10 @@ class GameRecord:
         ):
             if not isinstance(data.get(name), kind):
                 raise RecordError(f"field {name!r} missing or not a {kind.__name__}")
-        if not all(isinstance(k, str) for k in data["keys"]):
-            raise RecordError("field 'keys' must hold strings only")
+        if isinstance(data["seed"], bool) or not 0 <= data["seed"] < 2**64:
+            raise RecordError("field 'seed' must be an integer 0..2**64-1")
+        if not all(isinstance(k, str) and len(k) <= 256 for k in data["keys"]):
+            raise RecordError("field 'keys' must hold strings (at most 256 characters) only")
         return cls(data["ruleset"], data["version"], data["config"], data["seed"], data["keys"])
 
     @classmethod

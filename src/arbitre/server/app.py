@@ -1,57 +1,67 @@
 """The HTTP and WebSocket API (docs/web.md) and the pages of `arbitre.web`.
 
-`create_app(db_url)` builds the app; `arbitre serve` runs it under Uvicorn.
+`create_app(db_url)` builds the app; `arbitre serve` runs it under Uvicorn. Every value
+from a client is read by `server.inputs` (types, ranges, sizes, depth) before anything
+changes; tokens are checked before any work; heavy work runs in `server.work`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from arbitre.engine.record import GameRecord, RecordError
 from arbitre.server import messages as _messages  # noqa: F401  (registers the texts)
 from arbitre.server.errors import ApiError, refuse
-from arbitre.server.hub import Hub, Subscriber
-from arbitre.server.limits import BodyLimit, RateLimiter
-from arbitre.server.live import Access, LiveGame
-from arbitre.server.lobby import create_game, game_list, replay_state, ruleset_list, seats_of
-from arbitre.server.payload import state_payload
+from arbitre.server.hub import Hub
+from arbitre.server.inputs import (
+    bool_field,
+    choice_field,
+    game_id_of,
+    int_field,
+    parse_object,
+    str_field,
+    token_of,
+)
+from arbitre.server.limits import AddressCount, BodyLimit, RateLimiter, SecurityHeaders
+from arbitre.server.lobby import (
+    create_game,
+    created_answer,
+    game_list,
+    my_games,
+    replay_job,
+    ruleset_list,
+    seats_of,
+)
+from arbitre.server.payload import can_undo, state_payload
 from arbitre.server.rule_texts import rule_texts
+from arbitre.server.seating import (
+    answer_takeback,
+    ask_takeback,
+    change_seat,
+    invite,
+    join,
+    may_join,
+)
+from arbitre.server.sockets import live_socket
 from arbitre.server.store import Store, default_db_url
+from arbitre.server.work import Workers
+
+SOCKETS_PER_ADDRESS = 16
+CREATE_PER_MINUTE = 10
 
 
-def _int_or_none(raw: Any, name: str) -> int | None:
-    if raw is None or raw == "":
-        return None
-    if isinstance(raw, bool):
-        raise refuse(422, "bad_field", "bad_field", field=name, why="integer expected")
-    try:
-        return int(raw)
-    except (TypeError, ValueError):
-        raise refuse(422, "bad_field", "bad_field", field=name, why="integer expected") from None
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else "?"
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    try:
-        data = json.loads(await request.body() or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise refuse(400, "bad_json", "bad_json") from None
-    if not isinstance(data, dict):
-        raise refuse(422, "bad_field", "bad_field", field="body", why="JSON object expected")
-    return data
-
-
-def _str_field(data: dict[str, Any], name: str, limit: int = 512) -> str:
-    value = data.get(name)
-    if not isinstance(value, str) or not value or len(value) > limit:
-        raise refuse(422, "bad_field", "bad_field", field=name, why="non-empty string expected")
-    return value
+    return parse_object(await request.body())
 
 
 def create_app(
@@ -60,13 +70,27 @@ def create_app(
     ai_delay: float = 0.0,
     rate: float | None = 50.0,
     burst: int = 200,
+    content_dir: Path | None = None,
+    sockets_per_address: int = SOCKETS_PER_ADDRESS,
+    workers: Workers | None = None,
 ) -> FastAPI:
-    """The web app on the database at `db_url` (default: SQLite in the user's data dir)."""
+    """The web app on the database at `db_url` (default: SQLite in the user's data dir).
+
+    `rate=None` turns every per-address limit off (requests, sockets, game creation): for
+    benchmarks on loopback. `content_dir`: the content packs and battlefields the operator
+    installed (docs/content.md), offered by name.
+    """
     from arbitre.web import STATIC_DIR
 
+    if content_dir is not None:
+        from arbitre.engine import library
+
+        library.install_dir(content_dir)
     store = Store(db_url or default_db_url())
-    hub = Hub(store, ai_delay=ai_delay)
+    hub = Hub(store, ai_delay=ai_delay, workers=workers or Workers(content_dir=content_dir))
     limiter = RateLimiter(rate, burst)
+    creations = RateLimiter(None if rate is None else CREATE_PER_MINUTE / 60, CREATE_PER_MINUTE)
+    sockets = AddressCount(None if rate is None else sockets_per_address)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -78,6 +102,7 @@ def create_app(
     app.state.hub = hub
     app.state.store = store
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -85,17 +110,10 @@ def create_app(
 
     @app.middleware("http")
     async def _rate(request: Request, call_next: Any) -> Response:
-        client = request.client.host if request.client else "?"
-        if request.url.path.startswith("/api/") and not limiter.allow(client):
+        if request.url.path.startswith("/api/") and not limiter.allow(client_of(request)):
             return JSONResponse(refuse(429, "rate", "rate").to_json(), status_code=429)
         response: Response = await call_next(request)
         return response
-
-    def access_of(live: LiveGame, token: str | None) -> Access:
-        access = live.access(token)
-        if access is None:
-            raise refuse(403, "bad_token", "bad_token")
-        return access
 
     # --- lobby ---------------------------------------------------------------------------
 
@@ -106,23 +124,25 @@ def create_app(
     @app.post("/api/seats")
     async def seats(request: Request) -> dict[str, Any]:
         data = await _body(request)
-        return seats_of(_str_field(data, "ruleset", 32), data.get("config", {}))
+        return seats_of(str_field(data, "ruleset", 32), data.get("config", {}))
 
     @app.post("/api/games", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
         data = await _body(request)
-        stored = create_game(store, data)
-        hub.create(stored)
-        return {
-            "id": stored.id,
-            "admin": stored.admin_token,
-            "spectator": stored.spectator_token,
-            "seats": [{"seat": i, "token": s.token} for i, s in enumerate(stored.seats)],
-        }
+        if not creations.allow(client_of(request)):
+            raise refuse(429, "rate", "rate")
+        live = await hub.workers.thread(create_game, store, data)
+        hub.add(live)
+        return created_answer(live.stored)
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
         return {"games": game_list(store)}
+
+    @app.post("/api/games/mine")
+    async def mine(request: Request) -> dict[str, Any]:
+        data = await _body(request)
+        return {"games": my_games(store, data.get("games"))}
 
     # --- one game ------------------------------------------------------------------------
 
@@ -130,31 +150,74 @@ def create_app(
     async def game_state(
         game_id: str, token: str | None = None, seat: str | None = None
     ) -> dict[str, Any]:
-        live = hub.live(game_id)
-        return state_payload(live, access_of(live, token), _int_or_none(seat, "seat"))
+        wanted = int_field(seat, "seat")
+        live, access = await hub.open(game_id, token_of(token))
+        return state_payload(live, access, wanted)
 
     @app.post("/api/games/{game_id}/play")
     async def play(game_id: str, request: Request) -> dict[str, Any]:
         data = await _body(request)
-        live = hub.live(game_id)
-        access = access_of(live, data.get("token") if isinstance(data.get("token"), str) else None)
-        key = _str_field(data, "key")
-        wanted = _int_or_none(data.get("seat"), "seat")
-        await hub.play(live, access, key, _int_or_none(data.get("expect"), "expect"), wanted)
+        token = token_of(data.get("token"))
+        key = str_field(data, "key")
+        wanted = int_field(data.get("seat"), "seat")
+        expect = int_field(data.get("expect"), "expect")
+        live, access = await hub.open(game_id, token)
+        await hub.play(live, access, key, expect, wanted)
         return state_payload(live, access, wanted)
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Request) -> dict[str, Any]:
+        """Undo at once where no other person plays; otherwise ask them (a takeback)."""
         data = await _body(request)
-        live = hub.live(game_id)
-        access = access_of(live, data.get("token") if isinstance(data.get("token"), str) else None)
-        await hub.undo(live, access)
+        live, access = await hub.open(game_id, token_of(data.get("token")))
+        if can_undo(live, access) or access.role != "seat":
+            await hub.undo(live, access)
+        else:
+            await ask_takeback(hub, live, access)
         return state_payload(live, access)
+
+    @app.post("/api/games/{game_id}/takeback")
+    async def takeback(game_id: str, request: Request) -> dict[str, Any]:
+        data = await _body(request)
+        accept = bool_field(data, "accept")
+        live, access = await hub.open(game_id, token_of(data.get("token")))
+        await answer_takeback(hub, live, access, accept)
+        return state_payload(live, access)
+
+    @app.post("/api/games/{game_id}/join")
+    async def join_game(game_id: str, request: Request) -> dict[str, Any]:
+        data = await _body(request)
+        code = token_of(data.get("code")) if data.get("code") is not None else None
+        seat = int_field(data.get("seat"), "seat")
+        if code is None and seat is None:
+            raise refuse(422, "bad_field", "bad_field", field="code", why="invite code")
+        # The invite code (or a listed game's open seat) is the credential: checked on the
+        # stored row before the game is loaded, then again under the game's lock.
+        summary = store.summary(game_id_of(game_id))
+        if summary is None or not may_join(summary, code, seat):
+            raise refuse(404, "no_invite", "no_invite")
+        return await join(hub, await hub.get(summary.id), code, seat)
+
+    @app.post("/api/games/{game_id}/invite")
+    async def invite_seat(game_id: str, request: Request) -> dict[str, Any]:
+        data = await _body(request)
+        seat = int_field(data.get("seat"), "seat")
+        live, access = await hub.open(game_id, token_of(data.get("token")))
+        return await invite(hub, live, access, seat)
+
+    @app.post("/api/games/{game_id}/seats")
+    async def set_seat(game_id: str, request: Request) -> dict[str, Any]:
+        data = await _body(request)
+        seat = int_field(data.get("seat"), "seat")
+        kind = choice_field(data, "kind", ("human", "ai"))
+        live, access = await hub.open(game_id, token_of(data.get("token")))
+        return await change_seat(hub, live, access, seat, kind, data.get("agent"))
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, token: str | None = None) -> dict[str, Any]:
-        live = hub.live(game_id)
-        access = access_of(live, token)
+        """The record holds the seed, i.e. every hidden card: only once the game is over,
+        or for the hotseat table (its own save)."""
+        live, access = await hub.open(game_id, token_of(token))
         if access.role != "admin" and live.match.decision() is not None:
             raise refuse(403, "not_allowed", "not_allowed", what="record")
         return live.match.record().to_json()
@@ -163,70 +226,36 @@ def create_app(
     async def board(game_id: str, token: str | None = None) -> dict[str, Any]:
         from arbitre.server.boards import board_of
 
-        live = hub.live(game_id)
-        access_of(live, token)
+        live, _access = await hub.open(game_id, token_of(token))
         return board_of(live.ruleset.id, live.ruleset, live.match.state)
 
     @app.delete("/api/games/{game_id}")
     async def delete(game_id: str, token: str | None = None) -> dict[str, Any]:
-        live = hub.live(game_id)
-        if access_of(live, token).role != "admin":
+        live, access = await hub.open(game_id, token_of(token))
+        if not access.manages:
             raise refuse(403, "not_allowed", "not_allowed", what="delete")
-        async with hub.lock(game_id):
-            hub.forget(game_id)
-            store.delete(game_id)
+        async with live.lock:
+            hub.forget(live)
+            store.delete(live.id)
         for sub in list(live.subscribers):
             with contextlib.suppress(Exception):
-                await sub.send({"type": "deleted", "id": game_id})
-        return {"deleted": game_id}
+                await sub.send({"type": "deleted", "id": live.id})
+        return {"deleted": live.id}
 
     @app.post("/api/replay")
     async def replay(request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        try:
-            rec = GameRecord.from_json(data.get("record"))
-        except RecordError as exc:
-            raise refuse(422, "bad_record", "bad_record", why=str(exc)) from None
-        upto = _int_or_none(data.get("upto"), "upto")
-        return replay_state(rec, upto, _int_or_none(data.get("seat"), "seat"))
+        raw = await request.body()
+        result: dict[str, Any] = await hub.workers.process(client_of(request), replay_job, raw)
+        return result
 
     @app.get("/api/rules/{ruleset_id}")
     async def rules(ruleset_id: str, ids: str = "") -> dict[str, Any]:
-        wanted = [i.strip() for i in ids.split(",") if i.strip()][:50]
+        wanted = [i.strip()[:32] for i in ids[:2048].split(",") if i.strip()][:50]
         return {"rules": rule_texts(ruleset_id, wanted)}
 
     # --- live updates --------------------------------------------------------------------
 
-    @app.websocket("/ws/games/{game_id}")
-    async def live_socket(websocket: WebSocket, game_id: str) -> None:
-        token = websocket.query_params.get("token")
-        try:
-            live = hub.live(game_id)
-            access = access_of(live, token)
-            wanted = _int_or_none(websocket.query_params.get("seat"), "seat")
-        except ApiError as exc:
-            await websocket.accept()
-            await websocket.send_json({"type": "error", **exc.to_json()})
-            await websocket.close(code=4000 + exc.status)
-            return
-        await websocket.accept()
-        sub = Subscriber(websocket.send_json, access, wanted)
-        live.subscribers.add(sub)
-        client = f"ws:{id(websocket)}"
-        try:
-            await websocket.send_json(state_payload(live, access, wanted))
-            while True:
-                raw = await websocket.receive_text()
-                if len(raw) > 8192 or not limiter.allow(client):
-                    code = "too_large" if len(raw) > 8192 else "rate"
-                    err = refuse(413 if code == "too_large" else 429, code, code, limit=8192)
-                    await websocket.send_json({"type": "error", **err.to_json()})
-                    continue
-                await _socket_message(hub, live, sub, raw)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            live.subscribers.discard(sub)
+    app.add_api_websocket_route("/ws/games/{game_id}", live_socket(hub, limiter, sockets))
 
     # --- pages ---------------------------------------------------------------------------
 
@@ -245,25 +274,3 @@ def create_app(
         return FileResponse(STATIC_DIR / "replay.html")
 
     return app
-
-
-async def _socket_message(hub: Hub, live: LiveGame, sub: Subscriber, raw: str) -> None:
-    """One client message: play or undo; a refusal goes back to that client only."""
-    try:
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError:
-            raise refuse(400, "bad_json", "bad_json") from None
-        if not isinstance(data, dict):
-            raise refuse(422, "bad_field", "bad_field", field="message", why="object expected")
-        kind = data.get("type")
-        if kind == "play":
-            key = _str_field(data, "key")
-            expect = _int_or_none(data.get("expect"), "expect")
-            await hub.play(live, sub.access, key, expect, _int_or_none(data.get("seat"), "seat"))
-        elif kind == "undo":
-            await hub.undo(live, sub.access)
-        else:
-            raise refuse(422, "bad_field", "bad_field", field="type", why="play | undo")
-    except ApiError as exc:
-        await sub.send({"type": "error", **exc.to_json()})

@@ -27,6 +27,12 @@ class ApiError(Exception):
     def to_json(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "text": both(self.msg), "rule": self.msg.rule}}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A refusal raised in a worker process comes back whole (an exception pickles by
+        # default as its class called with its message alone).
+        msg = Msg(self.msg.key, dict(self.msg.args), self.msg.rule)
+        return (ApiError, (self.status, self.code, msg))
+
 
 def refuse(status: int, code: str, key: str, **args: Any) -> ApiError:
     return ApiError(status, code, Msg(f"server.error.{key}", args))

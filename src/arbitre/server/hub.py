@@ -1,9 +1,10 @@
 """The games a server runs: loading, moves, undo, AI seats and live updates.
 
-One asyncio lock per game orders everything that changes it. A move is applied in
-memory, then committed; if the commit fails the game is rebuilt from what is stored, so
-memory never runs ahead of the database. AI seats think in a worker thread so that other
-games go on meanwhile.
+Each game's asyncio lock (`LiveGame.lock`) orders everything that changes it. A move is
+applied in memory, then committed before anyone is told; if the commit fails the game is
+rebuilt from what is stored, so memory never runs ahead of the database. Tokens are
+checked against the stored game before it is loaded; loading, undo replays and AI
+thinking run in worker threads (server/work.py) so that other games go on meanwhile.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
 from arbitre.engine.ruleset import IllegalChoice, Ruleset
 from arbitre.server.errors import ApiError, both, refuse
-from arbitre.server.live import Access, Entry, LiveGame, load_live, seat_label
+from arbitre.server.inputs import game_id_of
+from arbitre.server.live import Access, Entry, LiveGame, access_for, load_live, seat_label
 from arbitre.server.payload import can_undo, state_payload
-from arbitre.server.store import Store, StoredGame
+from arbitre.server.store import Store
+from arbitre.server.work import Workers
 
 log = logging.getLogger("arbitre.server")
 
@@ -39,62 +42,103 @@ class Subscriber:
         self.wanted = wanted
 
 
+def _load(store: Store, game_id: str) -> LiveGame | None:
+    stored = store.load(game_id)
+    return None if stored is None else load_live(stored)
+
+
 class Hub:
-    def __init__(self, store: Store, ai_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, ai_delay: float = 0.0, workers: Workers | None = None) -> None:
         self.store = store
         self.ai_delay = ai_delay
+        self.workers = workers or Workers()
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
-        self.locks: dict[str, asyncio.Lock] = {}
+        self.loading: dict[str, asyncio.Future[LiveGame]] = {}
         self.ai_tasks: dict[str, asyncio.Task[None]] = {}
 
     # --- loading -------------------------------------------------------------------------
 
-    def lock(self, game_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(game_id, asyncio.Lock())
+    async def open(self, game_id: str, token: str | None) -> tuple[LiveGame, Access]:
+        """The game and what `token` may do in it. The token is checked against the stored
+        game (one row) before anything is replayed: a stranger's request costs no work."""
+        game_id = game_id_of(game_id)
+        live = self.games.get(game_id)
+        if live is None:
+            summary = self.store.summary(game_id)
+            if summary is None:
+                raise refuse(404, "no_game", "no_game", id=game_id)
+            if access_for(summary, token) is None:
+                raise refuse(403, "bad_token", "bad_token")
+            live = await self._load(game_id)
+        else:
+            self.games.move_to_end(game_id)
+        access = live.access(token)
+        if access is None:
+            raise refuse(403, "bad_token", "bad_token")
+        return live, access
 
-    def live(self, game_id: str) -> LiveGame:
-        """The game in memory, replayed from the database on first use."""
+    async def get(self, game_id: str) -> LiveGame:
+        """The game, loaded if need be, for a caller that checked its credential already."""
         live = self.games.get(game_id)
         if live is not None:
             self.games.move_to_end(game_id)
             return live
-        stored = self.store.load(game_id)
-        if stored is None:
-            raise refuse(404, "no_game", "no_game", id=game_id)
-        live = load_live(stored)
-        self.games[game_id] = live
-        self._evict()
-        self.kick(live)  # after a restart, an AI whose turn it was plays on
-        return live
+        return await self._load(game_id)
+
+    async def _load(self, game_id: str) -> LiveGame:
+        """Replay the game from the database in a worker thread, once however many ask."""
+        pending = self.loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveGame] = asyncio.get_running_loop().create_future()
+        self.loading[game_id] = future
+        try:
+            live = await self.workers.thread(_load, self.store, game_id)
+            if live is None:
+                raise refuse(404, "no_game", "no_game", id=game_id)
+            self.games[game_id] = live
+            self._evict()
+            self.kick(live)  # after a restart, an AI whose turn it was plays on
+            future.set_result(live)
+            return live
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning when alone
+            raise
+        finally:
+            del self.loading[game_id]
 
     def _evict(self) -> None:
         while len(self.games) > CACHE_SIZE:
             for game_id, live in self.games.items():
-                if not live.subscribers and game_id not in self.ai_tasks:
+                busy = live.lock.locked() or game_id in self.ai_tasks
+                if not live.subscribers and not busy:
                     del self.games[game_id]
                     break
             else:
                 return
 
-    def forget(self, game_id: str) -> None:
+    def forget(self, live: LiveGame) -> None:
+        """A deleted game: sockets that still hold it are told so when they next speak."""
+        live.deleted = True
+        game_id = live.id
         self.games.pop(game_id, None)
         task = self.ai_tasks.pop(game_id, None)
         if task is not None:
             task.cancel()
 
-    def create(self, stored: StoredGame) -> LiveGame:
-        live = load_live(stored)
-        self.games[stored.id] = live
+    def add(self, live: LiveGame) -> None:
+        """A game just created (built in a worker thread)."""
+        self.games[live.id] = live
         self._evict()
         self.kick(live)
-        return live
 
     # --- acting --------------------------------------------------------------------------
 
     async def play(
         self, live: LiveGame, access: Access, key: str, expect: int | None, wanted: int | None
     ) -> None:
-        async with self.lock(live.id):
+        async with live.lock:
             decision = live.match.decision()
             if decision is None:
                 raise refuse(409, "game_over", "game_over")
@@ -106,6 +150,7 @@ class Hub:
             if access.role == "admin" and wanted is not None and wanted != decision.seat:
                 raise refuse(403, "not_your_turn", "not_your_turn", seat=label)
             self._apply(live, key, decision)
+            live.takeback = None  # a move answers any pending takeback request
         await self.broadcast(live)
         self.kick(live)
 
@@ -115,6 +160,8 @@ class Hub:
         except IllegalChoice as exc:
             raise ApiError(400, "illegal", exc.msg) from None
         try:
+            # Committed on the event loop on purpose: nobody may read a move that is not
+            # stored yet (a commit is one short write; the heavy work is elsewhere).
             self.store.append(
                 live.id,
                 live.moves - 1,
@@ -131,20 +178,30 @@ class Hub:
             raise
 
     async def undo(self, live: LiveGame, access: Access) -> int:
-        async with self.lock(live.id):
+        """Take back the last human answer (and the AI answers after it) now: the hotseat
+        table, or a seat whose opponents are all AIs (payload.can_undo)."""
+        async with live.lock:
             if not can_undo(live, access):
                 raise refuse(403, "no_undo", "no_undo")
-            task = self.ai_tasks.pop(live.id, None)
-            if task is not None:
-                task.cancel()
-            # Match.undo's cut (the last human answer and every AI answer after it), replayed
-            # once by rebuild, which also rebuilds the log.
-            human = live.match.human_keys
-            keep = max(i for i, h in enumerate(human) if h)  # can_undo: there is one
-            removed = live.moves - keep
-            self.store.truncate(live.id, keep)
-            live.rebuild(live.match.keys[:keep], human[:keep])
+            removed = await self.undo_locked(live)
         await self.broadcast(live)
+        self.kick(live)
+        return removed
+
+    async def undo_locked(self, live: LiveGame) -> int:
+        task = self.ai_tasks.pop(live.id, None)
+        if task is not None:
+            task.cancel()
+        # Match.undo's cut (the last human answer and every AI answer after it), replayed
+        # in a worker thread on a fresh game; this one stays as it is until the cut is stored.
+        human = live.match.human_keys
+        keep = max(i for i, h in enumerate(human) if h)  # can_undo: there is one
+        removed = live.moves - keep
+        keys, flags = live.match.keys[:keep], human[:keep]
+        rebuilt = await self.workers.thread(_rebuilt, live, keys, flags)
+        self.store.truncate(live.id, keep)
+        live.match, live.entries = rebuilt.match, rebuilt.entries
+        live.takeback = None
         return removed
 
     # --- AI seats ------------------------------------------------------------------------
@@ -164,12 +221,13 @@ class Hub:
             while True:
                 if self.ai_delay:
                     await asyncio.sleep(self.ai_delay)
-                async with self.lock(live.id):
+                async with live.lock:
                     decision = live.match.decision()
                     if decision is None or live.match.is_human(decision.seat):
                         return
                     key = await self._think(live, decision)
                     self._apply(live, key, decision)
+                    live.takeback = None
                 await self.broadcast(live)
         except asyncio.CancelledError:
             raise
@@ -183,7 +241,7 @@ class Hub:
         agent = live.match.agents[decision.seat]
         ruleset: Ruleset[Any] = live.ruleset
         try:
-            key = await asyncio.to_thread(agent.choose, ruleset, live.match.state, decision)
+            key = await self.workers.thread(agent.choose, ruleset, live.match.state, decision)
             if decision.find(key) is None:
                 raise ValueError(f"answered {key!r}, not an offered option")
             return key
@@ -193,6 +251,11 @@ class Hub:
             msg = Msg("server.ai_failed", {"agent": name, "error": type(exc).__name__})
             live.entries.append(Entry(live.moves, decision.seat, "event", both(msg)))
             return RandomAgent(live.moves).choose(ruleset, live.match.state, decision)
+
+    def stop_ai(self, live: LiveGame) -> None:
+        task = self.ai_tasks.pop(live.id, None)
+        if task is not None:
+            task.cancel()
 
     async def idle(self, game_id: str) -> None:
         """Wait until the AI seats of `game_id` have nothing more to play (tests, shutdown)."""
@@ -209,6 +272,7 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self.workers.shutdown()
 
     # --- live updates --------------------------------------------------------------------
 
@@ -219,3 +283,10 @@ class Hub:
                 await sub.send(state_payload(live, sub.access, sub.wanted))
             except Exception:  # a closed socket: its handler removes it
                 live.subscribers.discard(sub)
+
+
+def _rebuilt(live: LiveGame, keys: list[str], human: list[bool]) -> LiveGame:
+    """A copy of `live` replayed to `keys` (run in a worker thread)."""
+    twin = LiveGame(live.stored, live.ruleset, live.match)
+    twin.rebuild(keys, human)
+    return twin

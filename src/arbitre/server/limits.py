@@ -1,4 +1,6 @@
-"""What comes in is limited: request bodies by size, clients by rate (token buckets)."""
+"""What comes in is limited: request bodies by size, clients by rate (token buckets),
+sockets by address, and every answer carries the security headers (docs/web.md, Security).
+"""
 
 from __future__ import annotations
 
@@ -35,6 +37,73 @@ class RateLimiter:
         if len(self.buckets) > 10_000:  # forget idle clients rather than grow forever
             self.buckets = {client: self.buckets[client]}
         return True
+
+
+class AddressCount:
+    """At most `limit` open things (WebSockets) per client address; None: no limit."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.open: dict[str, int] = {}
+
+    def take(self, client: str) -> bool:
+        if self.limit is not None and self.open.get(client, 0) >= self.limit:
+            return False
+        self.open[client] = self.open.get(client, 0) + 1
+        return True
+
+    def give(self, client: str) -> None:
+        left = self.open.get(client, 0) - 1
+        if left > 0:
+            self.open[client] = left
+        else:
+            self.open.pop(client, None)
+
+
+# Pages and scripts come from this server only; nothing may frame the app (a token in the
+# URL must not leak to another site through Referer nor a framing page).
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+# Answers that may carry a token or a seat's private view are never stored by a cache.
+NO_STORE_PREFIXES = ("/api/", "/game/", "/replay")
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP answer, and `no-store` where it matters."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        no_store = str(scope.get("path", "")).startswith(NO_STORE_PREFIXES)
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if not (no_store and k.lower() == b"cache-control")
+                ]
+                headers.extend(SECURITY_HEADERS)
+                if no_store:
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 class BodyLimit:

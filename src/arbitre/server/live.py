@@ -6,9 +6,10 @@ The server alone holds the state and its RNG. A LiveGame is rebuilt from the sto
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from arbitre.engine.agents import make_agent
 from arbitre.engine.decision import Decision
@@ -17,16 +18,63 @@ from arbitre.engine.match import Match
 from arbitre.engine.registry import get
 from arbitre.engine.ruleset import Agent, Ruleset
 from arbitre.server.errors import both
-from arbitre.server.store import StoredGame
+from arbitre.server.store import SeatSpec, StoredGame
 
 
 @dataclass(frozen=True, slots=True)
 class Access:
-    """What a token may do: act for `seats`, look through `seat` (None: public view)."""
+    """What a token may do: act for `seats`, look through `seat` (None: public view).
 
-    role: str  # "admin" | "seat" | "spectator"
+    Roles (docs/web.md, Security): "admin" is the hotseat table (acts for every human
+    seat); "host" is the creator of an online game (invites, deletes, changes AI seats,
+    sees only the public view, acts for no seat); "seat" plays one human seat; "spectator"
+    reads the public view.
+    """
+
+    role: str  # "admin" | "host" | "seat" | "spectator"
     seats: frozenset[int]
     seat: int | None
+
+    @property
+    def manages(self) -> bool:
+        """May delete the game, invite and change its AI seats."""
+        return self.role in ("admin", "host")
+
+
+class Tokens(Protocol):
+    """What a token is checked against: a stored game or its summary."""
+
+    @property
+    def mode(self) -> str: ...
+    @property
+    def admin_token(self) -> str: ...
+    @property
+    def spectator_token(self) -> str: ...
+    @property
+    def seats(self) -> tuple[SeatSpec, ...]: ...
+
+
+def _same(given: str, stored: str) -> bool:
+    # Both are ASCII (inputs.token_of refuses anything else): compare in constant time.
+    return bool(stored) and secrets.compare_digest(given.encode(), stored.encode())
+
+
+def access_for(game: Tokens, token: str | None) -> Access | None:
+    """The rights of `token` in `game` (a stored game or its summary); None: it opens
+    nothing. An AI seat has no token: nobody looks through an AI's eyes."""
+    if not token:
+        return None
+    humans = frozenset(i for i, s in enumerate(game.seats) if s.kind == "human")
+    if _same(token, game.admin_token):
+        if game.mode == "online":
+            return Access("host", frozenset(), None)
+        return Access("admin", humans, None)
+    for i, spec in enumerate(game.seats):
+        if spec.kind == "human" and _same(token, spec.token):
+            return Access("seat", frozenset({i}), i)
+    if _same(token, game.spectator_token):
+        return Access("spectator", frozenset(), None)
+    return None
 
 
 @dataclass(slots=True)
@@ -48,6 +96,16 @@ def seat_label(ruleset: Ruleset[Any], name: str) -> Msg:
     return Msg("server.raw", {"text": name})
 
 
+@dataclass(frozen=True, slots=True)
+class Takeback:
+    """An online undo asked by `seat` when the game had `moves` answers: it waits for every
+    other human seat to accept; any refusal or any move drops it."""
+
+    seat: int
+    moves: int
+    accepted: frozenset[int] = frozenset()
+
+
 @dataclass(slots=True)
 class LiveGame:
     stored: StoredGame
@@ -55,6 +113,10 @@ class LiveGame:
     match: Match
     entries: list[Entry] = field(default_factory=list)
     subscribers: set[Any] = field(default_factory=set)
+    # Orders everything that changes this game; lives and dies with the game in memory.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    takeback: Takeback | None = None
+    deleted: bool = False
 
     @property
     def id(self) -> str:
@@ -68,18 +130,7 @@ class LiveGame:
         return frozenset(i for i, s in enumerate(self.stored.seats) if s.kind == "human")
 
     def access(self, token: str | None) -> Access | None:
-        """The rights of `token`, compared in constant time; None when it opens nothing."""
-        if not token:
-            return None
-        if secrets.compare_digest(token, self.stored.admin_token):
-            return Access("admin", self.human_seats(), None)
-        for i, spec in enumerate(self.stored.seats):
-            if secrets.compare_digest(token, spec.token):
-                seats = frozenset({i}) if spec.kind == "human" else frozenset()
-                return Access("seat", seats, i)
-        if secrets.compare_digest(token, self.stored.spectator_token):
-            return Access("spectator", frozenset(), None)
-        return None
+        return access_for(self.stored, token)
 
     def viewer(self, access: Access, wanted: int | None = None) -> int | None:
         """Whose eyes `access` looks through: its seat, or for the admin a human seat."""

@@ -13,11 +13,14 @@ from arbitre.engine.record import GameRecord
 from arbitre.engine.registry import get, names
 from arbitre.engine.ruleset import ConfigError, IllegalChoice, Ruleset
 from arbitre.server.errors import ApiError, both, refuse
-from arbitre.server.live import Access, LiveGame, seat_label
+from arbitre.server.inputs import bool_field, choice_field, int_field
+from arbitre.server.live import Access, LiveGame, access_for, load_live, seat_label
 from arbitre.server.payload import state_payload
-from arbitre.server.store import SeatSpec, Store, StoredGame
+from arbitre.server.store import GameSummary, SeatSpec, Store, StoredGame, new_token
 
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**64 - 1
+MODES = ("hotseat", "online")
+MAX_MINE = 200  # games a browser may ask about at once
 
 
 def ruleset_of(ruleset_id: Any) -> Ruleset[Any]:
@@ -52,6 +55,7 @@ def ruleset_list() -> list[dict[str, Any]]:
                         else [_json_value(c) for c in o.choices],
                         "rule": o.rule,
                         "help": both(o.help),
+                        **o.limits(),
                         "suggestions": suggestions(ruleset.id, o.key),
                     }
                     for o in ruleset.options_schema()
@@ -63,8 +67,11 @@ def ruleset_list() -> list[dict[str, Any]]:
 
 
 def suggestions(ruleset_id: str, key: str) -> list[dict[str, Any]]:
-    """Known values of a free option (a content pack or a file may name others): the
-    scenarios of the Heresy box, the built-in Champs battlefields."""
+    """The values a web client may choose for an option that is not a fixed choice: the
+    scenarios of the content, the content packs and battlefields the operator installed
+    (`arbitre serve --content-dir`), by name."""
+    from arbitre.engine import library
+
     if (ruleset_id, key) == ("heresy", "scenario"):
         from arbitre.games.heresy.content import default_content
 
@@ -72,21 +79,26 @@ def suggestions(ruleset_id: str, key: str) -> list[dict[str, Any]]:
             {"value": sc.id, "label": {"fr": sc.name("fr"), "en": sc.name("en")}}
             for sc in default_content().scenarios
         ]
-    if (ruleset_id, key) == ("champs", "battlefield"):
-        from arbitre.games.champs.board import builtin_battlefields, load_battlefield
-
-        out = []
-        for name in builtin_battlefields():
-            field = load_battlefield(name)
-            out.append({"value": name, "label": {"fr": field.name_fr, "en": field.name_en}})
-        return out
-    return []
+    kind = {
+        ("champs", "battlefield"): library.CHAMPS_BATTLEFIELD,
+        ("heresy", "content"): library.HERESY_CONTENT,
+    }.get((ruleset_id, key))
+    if kind is None:
+        return []
+    return [
+        {
+            "value": name,
+            "label": {lang: library.label_of(kind, name, lang) for lang in ("fr", "en")},
+        }
+        for name in library.names(kind)
+    ]
 
 
 def config_of(ruleset: Ruleset[Any], raw: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """The typed config and its seats; a bad key or value is a 422 naming it."""
+    """The typed config and its seats; a bad key or value is a 422 naming it. Content
+    packs and battlefields are names among those the operator installed, never paths."""
     try:
-        config = read_config(ruleset, raw if raw is not None else {})
+        config = read_config(ruleset, raw if raw is not None else {}, names_only=True)
         return config, check_config(ruleset, config)
     except BadConfig as exc:
         raise ApiError(422, "bad_config", exc.msg) from None
@@ -112,7 +124,7 @@ def _seat_specs(ruleset: Ruleset[Any], raw: Any, count: int) -> list[tuple[str, 
             specs.append(("human", None))
         elif kind == "ai":
             agent = seat.get("agent") or "random"
-            if agent not in known:
+            if not isinstance(agent, str) or agent not in known:
                 raise refuse(
                     422,
                     "unknown_agent",
@@ -127,51 +139,172 @@ def _seat_specs(ruleset: Ruleset[Any], raw: Any, count: int) -> list[tuple[str, 
     return specs
 
 
-def create_game(store: Store, data: dict[str, Any]) -> StoredGame:
-    """Check everything, then store the game; nothing is stored when a field is bad."""
+def create_game(store: Store, data: dict[str, Any]) -> LiveGame:
+    """Check everything, then store the game and start it; nothing is stored when a field
+    is bad. Runs in a worker thread: starting a game is real work (decks, setup)."""
     ruleset = ruleset_of(data.get("ruleset"))
+    mode = choice_field(data, "mode", MODES)
     config, seats = config_of(ruleset, data.get("config"))
-    seed = data.get("seed")
+    # 64 bits of OS entropy: a seed is the whole hidden deck order, it must not be guessable.
+    seed = int_field(data.get("seed"), "seed", 0, MAX_SEED)
     if seed is None:
-        seed = secrets.randbelow(2**31)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise refuse(422, "bad_field", "bad_field", field="seed", why=f"integer 0..{MAX_SEED}")
+        seed = secrets.randbits(64)
     specs = _seat_specs(ruleset, data.get("seats"), len(seats))
+    humans = [i for i, (kind, _a) in enumerate(specs) if kind == "human"]
+    listed = bool_field(data, "listed", False)
+    creator = int_field(data.get("creator_seat"), "creator_seat", 0, len(specs) - 1)
+    if mode == "online":
+        if creator is None and humans and "creator_seat" not in data:
+            creator = humans[0]
+        if creator is not None and creator not in humans:
+            raise refuse(422, "bad_field", "bad_field", field="creator_seat", why="a human seat")
+    elif listed or data.get("creator_seat") is not None:
+        field = "listed" if listed else "creator_seat"
+        raise refuse(422, "bad_field", "bad_field", field=field, why="online games only")
     try:
         ruleset.new(config, seed)
     except (ConfigError, ValueError) as exc:
-        raise ApiError(422, "bad_config", Msg("config.refused", {"error": str(exc)})) from None
-    return store.create(ruleset.id, ruleset.version, config, seed, specs)
+        raise ApiError(422, "bad_config", _refusal(exc)) from None
+    seat_specs = [
+        _new_seat(kind, agent, mode, i == creator) for i, (kind, agent) in enumerate(specs)
+    ]
+    stored = store.create(ruleset.id, ruleset.version, config, seed, seat_specs, mode, listed)
+    return load_live(stored)
 
 
-def game_list(store: Store) -> list[dict[str, Any]]:
-    out = []
-    for game in store.summaries():
-        try:
-            ruleset = get(game.ruleset)
-            names_ = ruleset.seats(game.config)
-        except (KeyError, ConfigError, ValueError):
-            continue
-        out.append(
-            {
-                "id": game.id,
-                "ruleset": game.ruleset,
-                "title": both(Msg(f"server.title.{game.ruleset}")),
-                "created": game.created,
-                "updated": game.updated,
-                "moves": game.moves,
-                "over": game.over,
-                "seats": [
-                    {"label": both(seat_label(ruleset, n)), "kind": s.kind, "agent": s.agent}
-                    for n, s in zip(names_, game.seats, strict=False)
-                ],
-            }
-        )
+def _refusal(exc: ValueError) -> Msg:
+    """The game's own bilingual refusal when it has one."""
+    msg = getattr(exc, "msg", None)
+    return msg if isinstance(msg, Msg) else Msg("config.refused", {"error": str(exc)})
+
+
+def _new_seat(kind: str, agent: str | None, mode: str, creator: bool) -> SeatSpec:
+    """An AI seat has no token; an online human seat other than the creator's waits for
+    whoever claims it with its invite code."""
+    if kind == "ai":
+        return SeatSpec("ai", agent, "")
+    if mode == "online" and not creator:
+        return SeatSpec("human", None, "", new_token())
+    return SeatSpec("human", None, new_token())
+
+
+def created_answer(stored: StoredGame) -> dict[str, Any]:
+    """What the creator receives: hotseat, every link; online, the host link, their own
+    seat and one invite code per other human seat (never another person's token)."""
+    out: dict[str, Any] = {
+        "id": stored.id,
+        "mode": stored.mode,
+        "spectator": stored.spectator_token,
+    }
+    if stored.mode == "hotseat":
+        out["admin"] = stored.admin_token
+        out["seats"] = [{"seat": i, "token": s.token or None} for i, s in enumerate(stored.seats)]
+        return out
+    out["host"] = stored.admin_token
+    mine = [i for i, s in enumerate(stored.seats) if s.kind == "human" and s.token]
+    out["seat"] = {"seat": mine[0], "token": stored.seats[mine[0]].token} if mine else None
+    out["invites"] = invites_of(stored)
     return out
 
 
+def invites_of(stored: StoredGame) -> list[dict[str, Any]]:
+    return [
+        {"seat": i, "code": s.invite}
+        for i, s in enumerate(stored.seats)
+        if s.kind == "human" and s.invite
+    ]
+
+
+def _seats_out(ruleset: Ruleset[Any], game: GameSummary) -> list[dict[str, Any]]:
+    names_ = ruleset.seats(game.config)
+    return [
+        {
+            "seat": i,
+            "label": both(seat_label(ruleset, n)),
+            "kind": s.kind,
+            "agent": s.agent,
+            "open": s.kind == "human" and not s.token,
+        }
+        for i, (n, s) in enumerate(zip(names_, game.seats, strict=False))
+    ]
+
+
+def _summary_out(game: GameSummary) -> dict[str, Any] | None:
+    try:
+        ruleset = get(game.ruleset)
+        seats = _seats_out(ruleset, game)
+    except (KeyError, ConfigError, ValueError):
+        return None
+    return {
+        "id": game.id,
+        "ruleset": game.ruleset,
+        "title": both(Msg(f"server.title.{game.ruleset}")),
+        "mode": game.mode,
+        "created": game.created,
+        "updated": game.updated,
+        "moves": game.moves,
+        "over": game.over,
+        "seats": seats,
+    }
+
+
+def game_list(store: Store) -> list[dict[str, Any]]:
+    """The open games their creators listed (online, not over): strangers may join them."""
+    out = []
+    for game in store.listed():
+        item = _summary_out(game)
+        if item is not None and any(s["open"] for s in item["seats"]):
+            out.append(item)
+    return out
+
+
+def my_games(store: Store, raw: Any) -> list[dict[str, Any]]:
+    """The games whose tokens this browser holds (`[{"id", "token"}]`), with its role in
+    each; a pair whose token opens nothing is left out, as if the game did not exist."""
+    if not isinstance(raw, list) or len(raw) > MAX_MINE:
+        raise refuse(422, "bad_field", "bad_field", field="games", why=f"list of ≤ {MAX_MINE}")
+    wanted: dict[str, str] = {}
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise refuse(422, "bad_field", "bad_field", field=f"games[{i}]", why="object")
+        game_id, token = item.get("id"), item.get("token")
+        if not isinstance(game_id, str) or not isinstance(token, str) or len(game_id) > 32:
+            raise refuse(422, "bad_field", "bad_field", field=f"games[{i}]", why="id, token")
+        wanted.setdefault(game_id, token)
+    out = []
+    for game in store.summaries_of(list(wanted)):
+        access = access_for(game, wanted[game.id]) if _plain_token(wanted[game.id]) else None
+        item = _summary_out(game) if access is not None else None
+        if item is not None and access is not None:
+            item["role"] = access.role
+            out.append(item)
+    out.sort(key=lambda g: -float(g["updated"]))
+    return out
+
+
+def _plain_token(token: str) -> bool:
+    from arbitre.server.inputs import TOKEN
+
+    return TOKEN.fullmatch(token) is not None
+
+
+def replay_job(raw: bytes) -> dict[str, Any]:
+    """`POST /api/replay` from its raw body, in a worker process: parse, check, replay."""
+    from arbitre.engine.record import RecordError
+    from arbitre.server.inputs import parse_object
+
+    data = parse_object(raw)
+    try:
+        rec = GameRecord.from_json(data.get("record"))
+    except RecordError as exc:
+        raise refuse(422, "bad_record", "bad_record", why=str(exc)) from None
+    upto = int_field(data.get("upto"), "upto")
+    return replay_state(rec, upto, int_field(data.get("seat"), "seat"))
+
+
 def replay_state(record: GameRecord, upto: int | None, seat: int | None) -> dict[str, Any]:
-    """The State of a saved game after `upto` of its moves, through `seat`'s eyes."""
+    """The State of a saved game after `upto` of its moves, through `seat`'s eyes. Heavy
+    (a whole game replayed): the server runs it in a worker process (server/work.py)."""
     ruleset = ruleset_of(record.ruleset)
     config, seats = config_of(ruleset, record.config)
     total = len(record.keys)

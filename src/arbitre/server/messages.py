@@ -87,6 +87,48 @@ add_messages(
             "fr": "Trop de requêtes : réessayez dans un instant",
             "en": "Too many requests: try again in a moment",
         },
+        "server.error.bad_json_value": {
+            "fr": "Valeur JSON refusée ({value}) : seuls les nombres finis, les entiers "
+            "de moins de 30 chiffres et le texte Unicode valide sont acceptés",
+            "en": "JSON value refused ({value}): only finite numbers, integers of fewer "
+            "than 30 digits and valid Unicode text are accepted",
+        },
+        "server.error.too_deep": {
+            "fr": "JSON trop imbriqué (plus de {limit} niveaux)",
+            "en": "JSON nested too deep (more than {limit} levels)",
+        },
+        "server.error.text_only": {
+            "fr": "Seuls les messages texte (JSON) sont acceptés sur ce canal",
+            "en": "Only text (JSON) messages are accepted on this socket",
+        },
+        "server.error.busy": {
+            "fr": "Le serveur est occupé : réessayez dans un instant",
+            "en": "The server is busy: try again in a moment",
+        },
+        "server.error.sockets": {
+            "fr": "Trop de connexions ouvertes depuis votre adresse",
+            "en": "Too many connections open from your address",
+        },
+        "server.error.no_invite": {
+            "fr": "Invitation inconnue ou déjà utilisée",
+            "en": "Unknown or already used invitation",
+        },
+        "server.error.seat_taken": {
+            "fr": "La place {seat} est déjà prise",
+            "en": "Seat {seat} is already taken",
+        },
+        "server.error.takeback_pending": {
+            "fr": "Une demande d'annulation attend déjà une réponse",
+            "en": "A takeback request is already waiting for an answer",
+        },
+        "server.error.no_takeback": {
+            "fr": "Aucune demande d'annulation en cours",
+            "en": "No takeback request is pending",
+        },
+        "server.takeback.asked": {
+            "fr": "{seat} demande à annuler son dernier coup",
+            "en": "{seat} asks to take back their last move",
+        },
         "server.error.bad_record": {
             "fr": "Partie enregistrée illisible : {why}",
             "en": "Unreadable game record: {why}",

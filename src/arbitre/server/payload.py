@@ -25,6 +25,7 @@ def game_info(live: LiveGame) -> dict[str, Any]:
         "id": stored.id,
         "ruleset": stored.ruleset,
         "title": both(Msg(f"server.title.{stored.ruleset}")),
+        "mode": stored.mode,
         "config": stored.config,
         "seats": [
             {
@@ -33,9 +34,26 @@ def game_info(live: LiveGame) -> dict[str, Any]:
                 "label": both(seat_label(ruleset, names[i])),
                 "kind": spec.kind,
                 "agent": spec.agent,
+                "open": spec.kind == "human" and not spec.token,
             }
             for i, spec in enumerate(stored.seats)
         ],
+    }
+
+
+def takeback_of(live: LiveGame, access: Access) -> dict[str, Any] | None:
+    """A pending takeback request, and whether this reader is asked to answer it."""
+    pending = live.takeback
+    if pending is None:
+        return None
+    label = seat_label(live.ruleset, live.match.seat_names[pending.seat])
+    asked = live.human_seats() - {pending.seat} - pending.accepted
+    return {
+        "seat": pending.seat,
+        "text": both(Msg("server.takeback.asked", {"seat": label})),
+        "moves": pending.moves,
+        "yours": access.role == "seat" and access.seat in asked,
+        "mine": access.role == "seat" and access.seat == pending.seat,
     }
 
 
@@ -95,6 +113,8 @@ def state_payload(live: LiveGame, access: Access, wanted: int | None = None) -> 
         "log": log,
         "log_total": len(live.entries),
         "can_undo": can_undo(live, access),
+        "can_ask_undo": can_ask_undo(live, access),
+        "takeback": takeback_of(live, access),
     }
 
 
@@ -116,11 +136,26 @@ def plain_args(msg: Msg) -> dict[str, Any]:
     return {str(k): _plain(v) for k, v in msg.args.items()}
 
 
-def can_undo(live: LiveGame, access: Access) -> bool:
-    """The last human answer was given by a seat this token acts for, and no other person
-    plays: the admin (hotseat), or a seat whose opponents are all AIs."""
+def _last_human_answer_is_mine(live: LiveGame, access: Access) -> bool:
     match = live.match
     humans = [i for i, human in enumerate(match.human_keys) if human]
-    if not humans or match.seats_of_keys[humans[-1]] not in access.seats:
+    return bool(humans) and match.seats_of_keys[humans[-1]] in access.seats
+
+
+def can_undo(live: LiveGame, access: Access) -> bool:
+    """Undo at once: the last human answer was given by a seat this token acts for, and no
+    other person plays: the hotseat table, or a seat whose opponents are all AIs."""
+    if not _last_human_answer_is_mine(live, access):
         return False
     return access.role == "admin" or live.human_seats() <= access.seats
+
+
+def can_ask_undo(live: LiveGame, access: Access) -> bool:
+    """Ask the other people to take back this seat's last answer (seating.ask_takeback)."""
+    return (
+        access.role == "seat"
+        and live.takeback is None
+        and live.match.decision() is not None
+        and _last_human_answer_is_mine(live, access)
+        and not live.human_seats() <= access.seats
+    )

@@ -30,7 +30,7 @@ def _texts(ruleset_id: str) -> dict[str, str]:
 
 def rule_texts(ruleset_id: str, ids: list[str]) -> list[dict[str, Any]]:
     """Each asked ID with its text; an unknown ID says so in both languages."""
-    texts = _texts(ruleset_id)
+    texts = _texts(ruleset_id) if ruleset_id in names() else {}  # no cache entry per guess
     out = []
     for rule in ids:
         text = texts.get(rule)

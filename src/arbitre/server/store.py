@@ -1,7 +1,7 @@
 """Games and their moves in a SQL database (SQLite by default, any SQLAlchemy URL).
 
-A game is its record (ruleset, version, config, seed) plus its seats and tokens; its
-moves are the option keys in order. Each move is committed in its own transaction before
+A game is its record (ruleset, version, config, seed) plus its mode, seats and tokens;
+its moves are the option keys in order. Each move is committed in its own transaction before
 anyone is told about it, so a server killed at any moment restarts where it was.
 """
 
@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Float,
     ForeignKey,
@@ -24,7 +25,9 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -42,9 +45,14 @@ class GameRow(Base):
     ruleset: Mapped[str] = mapped_column(String(32))
     version: Mapped[str] = mapped_column(String(32))
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
-    # [{"kind": "human"|"ai", "agent": str|None, "token": str}]
+    # A 64-bit seed stored as a signed 64-bit integer (see _to_signed).
+    seed: Mapped[int] = mapped_column(BigInteger)
+    # [{"kind": "human"|"ai", "agent": str|None, "token": str, "invite": str}]; a human
+    # seat of an online game has an invite code until someone claims it (token "" till then)
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    # "hotseat": admin_token acts for every human seat; "online": it is the host's token
+    mode: Mapped[str] = mapped_column(String(16), default="hotseat")
+    listed: Mapped[bool] = mapped_column(Boolean, default=False)
     admin_token: Mapped[str] = mapped_column(String(64))
     spectator_token: Mapped[str] = mapped_column(String(64))
     created: Mapped[float] = mapped_column(Float)
@@ -69,7 +77,11 @@ class MoveRow(Base):
 class SeatSpec:
     kind: str  # "human" | "ai"
     agent: str | None
-    token: str
+    token: str  # "" for an AI seat and for an online seat nobody has claimed yet
+    invite: str = ""  # the code that claims an open online seat
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "agent": self.agent, "token": self.token, "invite": self.invite}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +99,14 @@ class StoredGame:
     keys: tuple[str, ...]
     human: tuple[bool, ...]
     over: bool
+    mode: str = "hotseat"
+    listed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
+    """A game without its moves: what the lobby lists and what a token is checked against."""
+
     id: str
     ruleset: str
     created: float
@@ -99,10 +115,26 @@ class GameSummary:
     over: bool
     seats: tuple[SeatSpec, ...]
     config: dict[str, Any]
+    mode: str
+    listed: bool
+    admin_token: str
+    spectator_token: str
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
+
+
+_TWO_64 = 1 << 64
+
+
+def _to_signed(seed: int) -> int:
+    """Seeds are 64-bit; SQL integers are signed 64-bit."""
+    return seed - _TWO_64 if seed >= 1 << 63 else seed
+
+
+def _from_signed(value: int) -> int:
+    return value % _TWO_64
 
 
 def default_db_url() -> str:
@@ -135,6 +167,25 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the columns a database made by an older version lacks (its games are hotseat)."""
+        columns = {c["name"]: c for c in inspect(self.engine).get_columns("games")}
+        have = set(columns)
+        added = {
+            "mode": "VARCHAR(16) NOT NULL DEFAULT 'hotseat'",
+            "listed": "BOOLEAN NOT NULL DEFAULT FALSE",
+        }
+        with self.engine.begin() as conn:
+            for name, ddl in added.items():
+                if name not in have:
+                    conn.execute(text(f"ALTER TABLE games ADD COLUMN {name} {ddl}"))
+            # SQLite integers are 64-bit whatever the declared type; PostgreSQL's are not.
+            if self.engine.dialect.name == "postgresql" and not isinstance(
+                columns["seed"]["type"], BigInteger
+            ):
+                conn.execute(text("ALTER TABLE games ALTER COLUMN seed TYPE BIGINT"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -145,7 +196,9 @@ class Store:
         version: str,
         config: dict[str, Any],
         seed: int,
-        seats: Sequence[tuple[str, str | None]],
+        seats: Sequence[SeatSpec],
+        mode: str = "hotseat",
+        listed: bool = False,
     ) -> StoredGame:
         now = time.time()
         row = GameRow(
@@ -153,8 +206,10 @@ class Store:
             ruleset=ruleset,
             version=version,
             config=config,
-            seed=seed,
-            seats=[{"kind": k, "agent": a, "token": new_token()} for k, a in seats],
+            seed=_to_signed(seed),
+            seats=[s.to_json() for s in seats],
+            mode=mode,
+            listed=listed,
             admin_token=new_token(),
             spectator_token=new_token(),
             created=now,
@@ -176,6 +231,26 @@ class Store:
                 select(MoveRow).where(MoveRow.game_id == game_id).order_by(MoveRow.idx)
             ).all()
             return _stored(row, tuple(m.key for m in moves), tuple(m.human for m in moves))
+
+    def summary(self, game_id: str) -> GameSummary | None:
+        """One game without its moves: enough to check a token before any heavy work."""
+        with Session(self.engine) as session:
+            row = session.get(GameRow, game_id)
+            return None if row is None else _summary(row)
+
+    def summaries_of(self, game_ids: Sequence[str]) -> list[GameSummary]:
+        with Session(self.engine) as session:
+            rows = session.scalars(select(GameRow).where(GameRow.id.in_(list(game_ids)))).all()
+            return [_summary(r) for r in rows]
+
+    def set_seats(self, game_id: str, seats: Sequence[SeatSpec]) -> None:
+        """Replace the seats of a game (a seat claimed, an invite renewed, an AI changed)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(seats=[s.to_json() for s in seats], updated=time.time())
+            )
 
     def append(self, game_id: str, idx: int, key: str, seat: int, human: bool, over: bool) -> None:
         """Move number `idx` (0-based) and the game's counters, in one transaction."""
@@ -203,28 +278,40 @@ class Store:
             gone = session.execute(delete(GameRow).where(GameRow.id == game_id))
             return bool(getattr(gone, "rowcount", 0))
 
-    def summaries(self, limit: int = 200) -> list[GameSummary]:
+    def listed(self, limit: int = 200) -> list[GameSummary]:
+        """The games their creators chose to list, not over, newest first."""
         with Session(self.engine) as session:
             rows = session.scalars(
-                select(GameRow).order_by(GameRow.updated.desc()).limit(limit)
+                select(GameRow)
+                .where(GameRow.listed.is_(True), GameRow.over.is_(False))
+                .order_by(GameRow.updated.desc())
+                .limit(limit)
             ).all()
-            return [
-                GameSummary(
-                    r.id,
-                    r.ruleset,
-                    r.created,
-                    r.updated,
-                    r.moves,
-                    r.over,
-                    _seats(r.seats),
-                    dict(r.config),
-                )
-                for r in rows
-            ]
+            return [_summary(r) for r in rows]
 
 
 def _seats(raw: list[dict[str, Any]]) -> tuple[SeatSpec, ...]:
-    return tuple(SeatSpec(s["kind"], s.get("agent"), s["token"]) for s in raw)
+    return tuple(
+        SeatSpec(s["kind"], s.get("agent"), s.get("token") or "", s.get("invite") or "")
+        for s in raw
+    )
+
+
+def _summary(r: GameRow) -> GameSummary:
+    return GameSummary(
+        r.id,
+        r.ruleset,
+        r.created,
+        r.updated,
+        r.moves,
+        r.over,
+        _seats(r.seats),
+        dict(r.config),
+        r.mode,
+        r.listed,
+        r.admin_token,
+        r.spectator_token,
+    )
 
 
 def _stored(row: GameRow, keys: tuple[str, ...], human: tuple[bool, ...]) -> StoredGame:
@@ -233,7 +320,7 @@ def _stored(row: GameRow, keys: tuple[str, ...], human: tuple[bool, ...]) -> Sto
         row.ruleset,
         row.version,
         dict(row.config),
-        row.seed,
+        _from_signed(row.seed),
         _seats(row.seats),
         row.admin_token,
         row.spectator_token,
@@ -242,4 +329,6 @@ def _stored(row: GameRow, keys: tuple[str, ...], human: tuple[bool, ...]) -> Sto
         keys,
         human,
         row.over,
+        row.mode,
+        row.listed,
     )

@@ -1,0 +1,148 @@
+"""Reading what clients send: JSON bodies, WebSocket messages, query strings, tokens.
+
+Nothing from outside is trusted. A body is parsed only when it is small, shallow and made
+of plain JSON (no NaN/Infinity, no integer of thousands of digits, no lone surrogate);
+each field is then read with its type and range, and a bad one is refused with a 4xx
+that names it. Nothing is changed before every field has been read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from arbitre.server.errors import ApiError, refuse
+
+MAX_DEPTH = 32  # a game record is 3 levels deep; configs 2
+MAX_INT_DIGITS = 30  # a 64-bit seed has 20
+MAX_INT = 10**9  # moves, seats, upto: far beyond any real game
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+GAME_ID = re.compile(r"[0-9a-f]{1,32}")
+
+
+def _bad_constant(name: str) -> Any:
+    raise refuse(400, "bad_json", "bad_json_value", value=name)
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise refuse(400, "bad_json", "bad_json_value", value=f"{text[:12]}…")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise refuse(400, "bad_json", "bad_json_value", value=text[:12])
+    return value
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _depth_ok(text: str) -> bool:
+    """Nesting of brackets outside strings stays within MAX_DEPTH (checked before parsing,
+    so a 10,000-deep body never reaches the parser nor the code that walks its result)."""
+    depth = 0
+    for m in _BRACKET.finditer(_STRING.sub("", text)):
+        if m.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        else:
+            depth -= 1
+    return True
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v) for v in value)
+    return False
+
+
+def parse_json(raw: bytes | str) -> Any:
+    """A JSON value from a body or a message; 400 `bad_json` for anything but plain JSON."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise refuse(400, "bad_json", "bad_json") from None
+    if not _depth_ok(text):
+        raise refuse(400, "bad_json", "too_deep", limit=MAX_DEPTH)
+    try:
+        data = json.loads(
+            text or "{}", parse_constant=_bad_constant, parse_int=_int, parse_float=_float
+        )
+    except ApiError:
+        raise
+    except (ValueError, RecursionError):
+        raise refuse(400, "bad_json", "bad_json") from None
+    if _has_lone_surrogate(data):
+        raise refuse(400, "bad_json", "bad_json_value", value="\\ud800-\\udfff")
+    return data
+
+
+def parse_object(raw: bytes | str, what: str = "body") -> dict[str, Any]:
+    data = parse_json(raw)
+    if not isinstance(data, dict):
+        raise refuse(422, "bad_field", "bad_field", field=what, why="JSON object expected")
+    return data
+
+
+def str_field(data: dict[str, Any], name: str, limit: int = 512) -> str:
+    value = data.get(name)
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise refuse(
+            422, "bad_field", "bad_field", field=name, why=f"string of 1..{limit} characters"
+        )
+    return value
+
+
+def int_field(value: Any, name: str, lo: int = 0, hi: int = MAX_INT) -> int | None:
+    """An optional integer (JSON number or query string) within lo..hi."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,12}", value):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise refuse(422, "bad_field", "bad_field", field=name, why=f"integer {lo}..{hi}")
+    return value
+
+
+def bool_field(data: dict[str, Any], name: str, default: bool | None = None) -> bool:
+    value = data.get(name, default)
+    if not isinstance(value, bool):
+        raise refuse(422, "bad_field", "bad_field", field=name, why="true | false")
+    return value
+
+
+def choice_field(data: dict[str, Any], name: str, choices: tuple[str, ...]) -> str:
+    value = data.get(name)
+    if not isinstance(value, str) or value not in choices:
+        raise refuse(422, "bad_field", "bad_field", field=name, why=" | ".join(choices))
+    return value
+
+
+def token_of(value: Any) -> str | None:
+    """A token as sent; one that cannot be a token (wrong type, characters, length) is
+    refused here, so it never reaches a comparison or the database."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not TOKEN.fullmatch(value):
+        raise refuse(403, "bad_token", "bad_token")
+    return value
+
+
+def game_id_of(value: str) -> str:
+    if not GAME_ID.fullmatch(value):
+        raise refuse(404, "no_game", "no_game", id="?")
+    return value

@@ -1,0 +1,109 @@
+"""The live socket of a game: a State on connect and after every change; plays, undo
+requests and takeback answers from the client.
+
+A bad message (binary, not JSON, wrong fields, too large, too fast) gets an error message
+and the socket stays usable; a game deleted under the socket gets `deleted` and a policy
+close (1008). Sockets per client address are capped (limits.AddressCount).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from arbitre.server.errors import ApiError, refuse
+from arbitre.server.hub import Hub, Subscriber
+from arbitre.server.inputs import bool_field, int_field, parse_object, str_field, token_of
+from arbitre.server.limits import AddressCount, RateLimiter
+from arbitre.server.live import LiveGame
+from arbitre.server.payload import can_undo, state_payload
+from arbitre.server.seating import answer_takeback, ask_takeback
+
+MESSAGE_LIMIT = 8192
+POLICY_CLOSE = 1008
+
+
+def live_socket(
+    hub: Hub, limiter: RateLimiter, sockets: AddressCount
+) -> Callable[[WebSocket, str], Awaitable[None]]:
+    async def handler(websocket: WebSocket, game_id: str) -> None:
+        client = websocket.client.host if websocket.client else "?"
+        if not sockets.take(client):
+            await _refuse(websocket, refuse(429, "sockets", "sockets"))
+            return
+        try:
+            await _serve(hub, limiter, websocket, game_id, client)
+        finally:
+            sockets.give(client)
+
+    return handler
+
+
+async def _refuse(websocket: WebSocket, exc: ApiError) -> None:
+    await websocket.accept()
+    await websocket.send_json({"type": "error", **exc.to_json()})
+    await websocket.close(code=4000 + exc.status)
+
+
+async def _serve(
+    hub: Hub, limiter: RateLimiter, websocket: WebSocket, game_id: str, client: str
+) -> None:
+    try:
+        token = token_of(websocket.query_params.get("token"))
+        wanted = int_field(websocket.query_params.get("seat"), "seat")
+        live, access = await hub.open(game_id, token)
+    except ApiError as exc:
+        await _refuse(websocket, exc)
+        return
+    await websocket.accept()
+    sub = Subscriber(websocket.send_json, access, wanted)
+    live.subscribers.add(sub)
+    try:
+        await websocket.send_json(state_payload(live, access, wanted))
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if live.deleted:
+                await websocket.send_json({"type": "deleted", "id": live.id})
+                await websocket.close(code=POLICY_CLOSE)
+                break
+            raw = message.get("text")
+            try:
+                if raw is None:
+                    raise refuse(400, "bad_json", "text_only")
+                if len(raw) > MESSAGE_LIMIT:
+                    raise refuse(413, "too_large", "too_large", limit=MESSAGE_LIMIT)
+                if not limiter.allow(client):
+                    raise refuse(429, "rate", "rate")
+                await _message(hub, live, sub, raw)
+            except ApiError as exc:
+                await websocket.send_json({"type": "error", **exc.to_json()})
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.subscribers.discard(sub)
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+async def _message(hub: Hub, live: LiveGame, sub: Subscriber, raw: str) -> None:
+    """One client message: play, undo (or ask for it), or answer a takeback request."""
+    data: dict[str, Any] = parse_object(raw, "message")
+    kind = data.get("type")
+    if kind == "play":
+        key = str_field(data, "key")
+        expect = int_field(data.get("expect"), "expect")
+        await hub.play(live, sub.access, key, expect, int_field(data.get("seat"), "seat"))
+    elif kind == "undo":
+        if can_undo(live, sub.access) or sub.access.role != "seat":
+            await hub.undo(live, sub.access)
+        else:
+            await ask_takeback(hub, live, sub.access)
+    elif kind == "takeback":
+        await answer_takeback(hub, live, sub.access, bool_field(data, "accept"))
+    else:
+        raise refuse(422, "bad_field", "bad_field", field="type", why="play | undo | takeback")

@@ -1,0 +1,91 @@
+"""Heavy work away from the event loop, in bounded queues.
+
+The event loop only routes messages; anything that can take milliseconds runs elsewhere:
+
+- replays of uploaded records (a whole game replayed, pure CPU): a process pool, so a
+  flood of them cannot take the interpreter lock from the games being played;
+- starting a game, rebuilding an evicted one from its moves, an AI thinking: a thread pool
+  (they produce objects the event loop then uses).
+
+Both queues are bounded: beyond `queue` waiting jobs (or `per_client` of one client) a
+request is refused with 503 `busy` at once rather than waiting behind everyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from arbitre.server.errors import refuse
+
+T = TypeVar("T")
+
+
+class Workers:
+    def __init__(
+        self,
+        processes: int = 1,
+        threads: int = 4,
+        queue: int = 8,
+        per_client: int = 2,
+        content_dir: Path | None = None,
+    ) -> None:
+        self.processes = processes
+        self.content_dir = content_dir
+        self.queue = queue
+        self.per_client = per_client
+        self.threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="arbitre")
+        self._pool: ProcessPoolExecutor | None = None
+        self.pending = 0
+        self.by_client: Counter[str] = Counter()
+
+    def _processes(self) -> Executor:
+        if self._pool is None:
+            # forkserver: workers start from a clean interpreter, not a copy of this
+            # process with its threads, sockets and database connections.
+            context = multiprocessing.get_context("forkserver")
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.processes,
+                mp_context=context,
+                initializer=_worker_start,
+                initargs=(self.content_dir,),
+            )
+        return self._pool
+
+    async def thread(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn(*args)` in the thread pool (work whose result the event loop keeps)."""
+        return await asyncio.get_running_loop().run_in_executor(self.threads, fn, *args)
+
+    async def process(self, client: str, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn(*args)` in a worker process; 503 when the queue or this client's share
+        of it is full. `fn` and its arguments must be picklable (plain data)."""
+        if self.pending >= self.queue or self.by_client[client] >= self.per_client:
+            raise refuse(503, "busy", "busy")
+        self.pending += 1
+        self.by_client[client] += 1
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._processes(), fn, *args)
+        finally:
+            self.pending -= 1
+            self.by_client[client] -= 1
+            if self.by_client[client] <= 0:
+                del self.by_client[client]
+
+    def shutdown(self) -> None:
+        self.threads.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _worker_start(content_dir: Path | None) -> None:
+    """A worker process knows the operator's content, as the server does."""
+    if content_dir is not None:
+        from arbitre.engine import library
+
+        library.install_dir(content_dir)
