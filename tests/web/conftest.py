@@ -25,6 +25,16 @@ ARGS = [
     "--disable-sync",
 ]
 LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+# Every page reports a Content-Security-Policy violation to its console (the browser does,
+# and this listener too, for violations the console would word differently).
+CSP_WATCH = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  const where = `${e.sourceFile}:${e.lineNumber}`;
+  console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${where}`);
+});
+"""
 
 NO_CHROMIUM = "browser tests need Debian's chromium at /usr/bin/chromium (make test installs it)"
 
@@ -68,16 +78,30 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+def watch(p: Any) -> list[str]:
+    """Collect a page's JavaScript errors and Content-Security-Policy violations."""
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+
+    def console(msg: Any) -> None:
+        text = msg.text
+        if "Content Security Policy" in text or text.startswith("CSP violation"):
+            errors.append(text)
+
+    p.on("console", console)
+    p.add_init_script(CSP_WATCH)
+    return errors
+
+
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport=LAPTOP, accept_downloads=True)
     p = context.new_page()
-    errors: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
+    errors = watch(p)
     p.errors = errors
     yield p
     context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
 
 
 def api(base: str, method: str, path: str, body: Any = None) -> Any:
@@ -90,4 +114,6 @@ def api(base: str, method: str, path: str, body: Any = None) -> Any:
 
 
 def new_game(base: str, ruleset: str, seats: list[dict[str, Any]], **body: Any) -> Any:
-    return api(base, "POST", "/api/games", {"ruleset": ruleset, "seats": seats, **body})
+    """A game made through the API; hotseat (one screen) unless `mode="online"` is given."""
+    data = {"ruleset": ruleset, "mode": "hotseat", "seats": seats, **body}
+    return api(base, "POST", "/api/games", data)

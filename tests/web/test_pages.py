@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import CHROMIUM, LAPTOP, NO_CHROMIUM, api, new_game
+from tests.web.conftest import CHROMIUM, LAPTOP, NO_CHROMIUM, api, new_game, watch
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 
@@ -137,8 +137,7 @@ def test_first_round_of_heresy_by_two_seats_online(server: str, browser: Any) ->
     for seat in game["seats"]:
         context = browser.new_context(viewport=LAPTOP)
         p = context.new_page()
-        errors: list[str] = []
-        p.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        errors = watch(p)
         p.goto(link(server, game, seat["token"]))
         settled(p)
         contexts.append(context)

@@ -46,12 +46,19 @@ export function query(params) {
 // --- tokens -------------------------------------------------------------------------------
 
 const TOKENS = "arbitre.tokens";
+const MAX_MINE = 200; // POST /api/games/mine takes at most this many pairs
 
+/**
+ * What this browser holds, per game id: `{mode?, ruleset?, admin? (hotseat table),
+ * host? (online host), seats: {n: token} (the seats this person plays), spectator?,
+ * invites?: {n: code} (online host: the invite links not used yet)}`. Online, a browser
+ * keeps only its own seat token: the others are made when each friend claims an invite.
+ */
 export const tokens = {
   all() {
     try {
       const data = JSON.parse(localStorage.getItem(TOKENS) || "{}");
-      return data && typeof data === "object" ? data : {};
+      return data && typeof data === "object" && !Array.isArray(data) ? data : {};
     } catch (err) {
       return {};
     }
@@ -62,12 +69,27 @@ export const tokens = {
   save(all) {
     localStorage.setItem(TOKENS, JSON.stringify(all));
   },
-  /** Merge `{admin?, seats?: {n: token}, spectator?, ruleset?}` into what is known of game `id`. */
+  /** Merge `{admin?, host?, seats?: {n: token}, spectator?, invites?, ruleset?, mode?}` into game `id`. */
   merge(id, patch) {
     const all = this.all();
     const known = all[id] || { seats: {} };
     const seats = { ...(known.seats || {}), ...(patch.seats || {}) };
+    const invites = { ...(known.invites || {}), ...(patch.invites || {}) };
     all[id] = { ...known, ...patch, seats };
+    if (Object.keys(invites).length) all[id].invites = invites;
+    else delete all[id].invites;
+    this.save(all);
+  },
+  /** Forget the invite codes of seats that are no longer open (claimed, or made AI). */
+  keepInvites(id, openSeats) {
+    const all = this.all();
+    const known = all[id];
+    if (!known?.invites) return;
+    const open = new Set(openSeats.map(String));
+    const kept = Object.fromEntries(Object.entries(known.invites).filter(([n]) => open.has(n)));
+    if (Object.keys(kept).length === Object.keys(known.invites).length) return;
+    if (Object.keys(kept).length) known.invites = kept;
+    else delete known.invites;
     this.save(all);
   },
   forget(id) {
@@ -75,19 +97,70 @@ export const tokens = {
     delete all[id];
     this.save(all);
   },
-  /** The most powerful token this browser holds for a game: admin, else a seat, else spectator. */
+  /** The token to open a game with: the hotseat table, else a seat this person plays,
+   * else the host link, else the spectator link. */
   best(id) {
     const known = this.get(id);
     if (!known) return null;
     if (known.admin) return known.admin;
     const seats = Object.values(known.seats || {});
     if (seats.length) return seats[0];
-    return known.spectator || null;
+    return known.host || known.spectator || null;
+  },
+  /** The token that manages a game (delete, invite, AI seats): the table or the host link. */
+  manager(id) {
+    const known = this.get(id);
+    return known?.admin || known?.host || null;
+  },
+  /** `[{id, token}]` for POST /api/games/mine: one pair per game, the best token. */
+  pairs() {
+    return Object.keys(this.all())
+      .map((id) => ({ id, token: this.best(id) }))
+      .filter((p) => typeof p.token === "string" && p.token)
+      .slice(0, MAX_MINE);
   },
 };
 
 export function gameLink(id, token, seat) {
   return `/game/${encodeURIComponent(id)}${query({ token, seat })}`;
+}
+
+export function inviteLink(id, code) {
+  return `/game/${encodeURIComponent(id)}${query({ invite: code })}`;
+}
+
+function gamePath(id) {
+  return `/api/games/${encodeURIComponent(id)}`;
+}
+
+/** Claim a seat: `{code}` (an invite) or `{seat}` (an open seat of a listed game). The new
+ * seat token is kept in this browser. Answer `{id, seat, token}`. */
+export async function joinGame(id, claim) {
+  const joined = await api("POST", `${gamePath(id)}/join`, claim);
+  tokens.merge(joined.id, { mode: "online", seats: { [String(joined.seat)]: joined.token } });
+  return joined;
+}
+
+/** A fresh invite code for an open seat (the old one stops working); kept for the host. */
+export async function newInvite(id, token, seat) {
+  const out = await api("POST", `${gamePath(id)}/invite`, { token, seat });
+  tokens.merge(id, { invites: { [String(out.seat)]: out.code } });
+  return out;
+}
+
+/** Change a seat: `kind` "ai" (with `agent`) or "human" (online: an open seat with a code). */
+export async function changeSeat(id, token, seat, kind, agent) {
+  const body = { token, seat, kind };
+  if (agent) body.agent = agent;
+  const out = await api("POST", `${gamePath(id)}/seats`, body);
+  if (out.code) tokens.merge(id, { invites: { [String(out.seat)]: out.code } });
+  return out;
+}
+
+export async function deleteGame(id, token) {
+  const out = await api("DELETE", gamePath(id) + query({ token }));
+  tokens.forget(id);
+  return out;
 }
 
 // --- live game ----------------------------------------------------------------------------
@@ -98,13 +171,14 @@ export function gameLink(id, token, seat) {
  * State too, used only while the socket is down) so that a refusal has a status code.
  */
 export class LiveGame {
-  constructor(id, token, { seat = null, onState, onStatus, onError } = {}) {
+  constructor(id, token, { seat = null, onState, onStatus, onError, onGone } = {}) {
     this.id = id;
     this.token = token;
     this.seat = seat;
     this.onState = onState || (() => {});
     this.onStatus = onStatus || (() => {});
     this.onError = onError || (() => {});
+    this.onGone = onGone || (() => {}); // the game was deleted, or the token opens it no more
     this.socket = null;
     this.open = false;
     this.closed = false;
@@ -150,15 +224,24 @@ export class LiveGame {
         return;
       }
       if (msg.type === "state") this.onState(msg);
+      else if (msg.type === "deleted") this.gone(new ApiError(404, { code: "deleted" }));
       else if (msg.type === "error") this.onError(new ApiError(400, msg.error));
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.open = false;
       this.onStatus(false);
-      this.retry();
+      // 4403 / 4404: the token opens nothing (any more) or the game is gone: no retry.
+      if (event.code === 4403 || event.code === 4404) this.gone(new ApiError(event.code - 4000, { code: "gone" }));
+      else this.retry();
     });
     socket.addEventListener("error", () => socket.close());
+  }
+
+  gone(err) {
+    if (this.closed) return;
+    this.close();
+    this.onGone(err);
   }
 
   retry() {
@@ -198,6 +281,13 @@ export class LiveGame {
 
   async undo() {
     const state = await api("POST", this.path() + "/undo", { token: this.token });
+    if (!this.open) this.onState(state);
+    return state;
+  }
+
+  /** Answer the pending takeback request (the asker withdraws it with `false`). */
+  async takeback(accept) {
+    const state = await api("POST", this.path() + "/takeback", { token: this.token, accept });
     if (!this.open) this.onState(state);
     return state;
   }

@@ -1,14 +1,15 @@
-// The lobby (/): create a game (ruleset, options, each seat human or AI), the secret links,
-// my games (tokens kept in this browser), every game on the server, open a record to replay.
+// The lobby (/): create a game (ruleset, options, each seat human or AI, played on this
+// screen or online), its secret links and invites, my games (the tokens this browser holds,
+// asked of POST /api/games/mine), the open games strangers may join, open a record to replay.
 
-import { ApiError, api, gameLink, tokens } from "./api.js";
+import { ApiError, api, deleteGame, gameLink, inviteLink, joinGame, tokens } from "./api.js";
 import { clear, h } from "./dom.js";
-import { applyStatic, lang, mountLangSwitch, t, tx } from "./i18n.js";
+import { agentText, applyStatic, lang, mountLangSwitch, t, tx } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const SHOWN_OPTIONS = 3; // the first options of a ruleset are shown; the rest are folded
 
-const lobby = { rulesets: [], seats: [], seatChoice: {}, games: [], created: null };
+const lobby = { rulesets: [], seats: [], seatChoice: {}, mine: [], open: [], created: null, creatorSeat: null };
 
 function errorText(err) {
   if (err instanceof ApiError && err.text) return tx(err.text);
@@ -126,9 +127,30 @@ function renderSeats() {
     }
     select.addEventListener("change", () => {
       lobby.seatChoice[key] = select.value;
+      renderCreatorSeat();
     });
     box.append(h("div", { class: "form-row" }, h("label", { for: `seat-${i}` }, tx(seat.label)), select));
   });
+  renderCreatorSeat();
+}
+
+// --- how the game is played ---------------------------------------------------------------
+
+function mode() {
+  return document.querySelector("input[name=mode]:checked")?.value || "hotseat";
+}
+
+/** Online: which human seat the creator plays (by its name), or none (host only). */
+function renderCreatorSeat() {
+  const select = $("#creator-seat");
+  const kept = lobby.creatorSeat;
+  clear(select);
+  const humans = [...document.querySelectorAll("#seats select")].filter((sel) => sel.value === "human").map((sel) => Number(sel.dataset.seat));
+  for (const n of humans) select.append(h("option", { value: String(n) }, tx(lobby.seats[n]?.label)));
+  select.append(h("option", { value: "" }, t("lobby.creator.none")));
+  if (kept !== null && (kept === "" || humans.includes(Number(kept)))) select.value = kept;
+  else select.value = humans.length ? String(humans[0]) : "";
+  $("#online-options").hidden = mode() !== "online";
 }
 
 // --- create -------------------------------------------------------------------------------
@@ -141,18 +163,23 @@ async function create(event) {
   const seats = [...document.querySelectorAll("#seats select")].map((sel) =>
     sel.value === "human" ? { kind: "human" } : { kind: "ai", agent: sel.value.slice(3) }
   );
-  const body = { ruleset: r.id, config: readConfig(), seats };
+  const how = mode();
+  const body = { ruleset: r.id, mode: how, config: readConfig(), seats };
+  if (how === "online") {
+    const creator = $("#creator-seat").value;
+    body.creator_seat = creator === "" ? null : Number(creator);
+    body.listed = $("#listed").checked;
+  }
   const seed = $("#seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
   $("#create").disabled = true;
   try {
     const game = await api("POST", "/api/games", body);
-    const human = new Set(seats.map((x, i) => (x.kind === "human" ? i : -1)).filter((i) => i >= 0));
-    const seatTokens = Object.fromEntries(game.seats.filter((x) => human.has(x.seat)).map((x) => [String(x.seat), x.token]));
-    tokens.merge(game.id, { admin: game.admin, spectator: game.spectator, seats: seatTokens, ruleset: r.id });
-    lobby.created = { game, labels: lobby.seats.map((x) => x.label), human };
+    remember(game, r.id);
+    lobby.created = { game, labels: lobby.seats.map((x) => x.label) };
     renderCreated();
     await refreshGames();
+    $("#created").scrollIntoView({ block: "nearest" });
   } catch (err) {
     error.textContent = errorText(err);
     error.hidden = false;
@@ -161,14 +188,32 @@ async function create(event) {
   }
 }
 
-function linkRow(label, href, primary = false) {
+/** Keep this browser's tokens: hotseat, the table and every human seat (one screen);
+ * online, the host link, the creator's own seat and the invite codes (never another
+ * person's seat token: those are made when each friend claims an invite). */
+function remember(game, ruleset) {
+  if (game.mode === "online") {
+    const seats = game.seat ? { [String(game.seat.seat)]: game.seat.token } : {};
+    const invites = Object.fromEntries((game.invites || []).map((x) => [String(x.seat), x.code]));
+    tokens.merge(game.id, { mode: "online", host: game.host, spectator: game.spectator, seats, invites, ruleset });
+    return;
+  }
+  const seats = Object.fromEntries((game.seats || []).filter((x) => x.token).map((x) => [String(x.seat), x.token]));
+  tokens.merge(game.id, { mode: "hotseat", admin: game.admin, spectator: game.spectator, seats, ruleset });
+}
+
+function linkRow(label, href, { primary = false, open = true, note = null, name = null } = {}) {
   const url = `${location.origin}${href}`;
+  const field = h("input", { type: "text", readonly: true, value: url, "aria-label": label, onclick: (e) => e.target.select() });
+  const actions = [];
+  if (open) actions.push(h("a", { class: `button${primary ? " primary" : ""}`, href }, name || t("lobby.open")));
+  actions.push(h("button", { type: "button", class: "copy", "aria-label": `${t("lobby.copy")} : ${label}`, onclick: (e) => copy(url, e.currentTarget) }, t("lobby.copy")));
   return h(
     "div",
     { class: "link-row" },
-    h("span", { class: "link-label" }, label),
-    h("input", { type: "text", readonly: true, value: url, onclick: (e) => e.target.select() }),
-    h("span", {}, h("a", { class: `button${primary ? " primary" : ""}`, href }, t("lobby.open")), " ", h("button", { type: "button", onclick: (e) => copy(url, e.target) }, t("lobby.copy")))
+    h("span", { class: "link-label" }, label, note ? h("span", { class: "chip once" }, note) : ""),
+    field,
+    h("span", { class: "link-actions" }, actions)
   );
 }
 
@@ -190,13 +235,26 @@ function renderCreated() {
     box.hidden = true;
     return;
   }
-  const { game, labels, human } = c;
-  const rows = [linkRow(t("lobby.link.admin"), gameLink(game.id, game.admin), true)];
-  for (const seat of game.seats) {
-    if (human.has(seat.seat)) rows.push(linkRow(t("lobby.link.seat", { seat: tx(labels[seat.seat]) }), gameLink(game.id, seat.token)));
+  const { game, labels } = c;
+  const label = (n) => tx(labels[n]) || String(n);
+  const rows = [];
+  let help;
+  if (game.mode === "online") {
+    help = t("lobby.links.online");
+    if (game.seat) rows.push(linkRow(t("lobby.link.mine", { seat: label(game.seat.seat) }), gameLink(game.id, game.seat.token), { primary: true }));
+    for (const inv of game.invites || []) {
+      rows.push(linkRow(t("lobby.link.invite", { seat: label(inv.seat) }), inviteLink(game.id, inv.code), { open: false, note: t("lobby.invite.once") }));
+    }
+    rows.push(linkRow(t("lobby.link.host"), gameLink(game.id, game.host), { primary: !game.seat, name: t("lobby.open_host") }));
+  } else {
+    help = t("lobby.links");
+    rows.push(linkRow(t("lobby.link.admin"), gameLink(game.id, game.admin), { primary: true }));
+    for (const seat of game.seats || []) {
+      if (seat.token) rows.push(linkRow(t("lobby.link.seat", { seat: label(seat.seat) }), gameLink(game.id, seat.token)));
+    }
   }
   rows.push(linkRow(t("lobby.link.spectator"), gameLink(game.id, game.spectator)));
-  box.append(h("h2", {}, `${t("lobby.created")} : ${game.id}`), h("p", { class: "muted" }, t("lobby.links")), h("div", { class: "links" }, rows));
+  box.append(h("h2", {}, t("lobby.created", { id: game.id })), h("p", { class: "created-help" }, help), h("div", { class: "links" }, rows));
   box.hidden = false;
 }
 
@@ -208,32 +266,42 @@ function when(ts) {
   return d.toLocaleString(lang() === "fr" ? "fr-FR" : "en-GB", { dateStyle: "short", timeStyle: "short" });
 }
 
-/** "IA : facile" for the agent "ai-easy"; an agent the page has no word for keeps its id. */
-function agentText(agent) {
-  const key = `lobby.agent.${agent}`;
-  const word = t(key);
-  return t("lobby.seat.ai", { agent: word === key ? agent : word });
-}
-
 function seatsText(game) {
-  return (game.seats || []).map((s) => `${tx(s.label)}${s.kind === "ai" ? ` (${agentText(s.agent)})` : ""}`).join(", ");
+  return (game.seats || [])
+    .map((s) => {
+      if (s.kind === "ai") return `${tx(s.label)} (${agentText(s.agent)})`;
+      if (s.open) return `${tx(s.label)} (${t("lobby.seat.open")})`;
+      return tx(s.label);
+    })
+    .join(", ");
 }
 
-function gameRow(game, known) {
+function roleText(game, known) {
+  if (game.role !== "seat") return t(`lobby.role.${game.role}`);
+  const mine = Object.keys(known?.seats || {}).map(Number);
+  const names = (game.seats || []).filter((s) => mine.includes(s.seat)).map((s) => tx(s.label));
+  return names.length ? `${t("lobby.role.seat")} (${names.join(", ")})` : t("lobby.role.seat");
+}
+
+const cell = (key, ...content) => h("td", { "data-label": t(key) }, ...content);
+
+function mineRow(game, known) {
   const actions = [];
   const token = tokens.best(game.id);
-  if (token) actions.push(h("a", { class: "button", href: gameLink(game.id, token) }, known?.admin || Object.keys(known?.seats || {}).length ? t("lobby.resume") : t("lobby.watch")));
-  if (known?.admin) {
+  const word = game.role === "host" ? t("lobby.manage") : game.role === "spectator" ? t("lobby.watch") : t("lobby.resume");
+  if (token) actions.push(h("a", { class: "button", href: gameLink(game.id, token) }, word));
+  const manager = tokens.manager(game.id);
+  if (manager) {
     actions.push(
       h(
         "button",
         {
+          type: "button",
           class: "danger",
           onclick: async () => {
             if (!confirm(t("lobby.delete.confirm", { id: game.id }))) return;
             try {
-              await api("DELETE", `/api/games/${encodeURIComponent(game.id)}?token=${encodeURIComponent(known.admin)}`);
-              tokens.forget(game.id);
+              await deleteGame(game.id, manager);
             } catch (err) {
               alert(errorText(err));
             }
@@ -246,63 +314,101 @@ function gameRow(game, known) {
   }
   return h(
     "tr",
-    { "data-game": game.id },
-    h("td", {}, h("code", {}, game.id)),
-    h("td", {}, tx(game.title) || game.ruleset),
-    h("td", {}, seatsText(game)),
-    h("td", {}, String(game.moves ?? "")),
-    h("td", {}, game.over ? t("lobby.state.over") : t("lobby.state.running")),
-    h("td", {}, when(game.updated)),
+    { "data-game": game.id, "data-role": game.role },
+    cell("lobby.col.game", h("code", {}, game.id)),
+    cell("lobby.col.ruleset", tx(game.title) || game.ruleset),
+    cell("lobby.col.mode", t(`lobby.mode.short.${game.mode || "hotseat"}`)),
+    cell("lobby.col.role", roleText(game, known)),
+    cell("lobby.col.seats", seatsText(game)),
+    cell("lobby.col.moves", String(game.moves ?? "")),
+    cell("lobby.col.state", game.over ? t("lobby.state.over") : t("lobby.state.running")),
+    cell("lobby.col.updated", when(game.updated)),
     h("td", { class: "actions" }, actions)
   );
 }
 
-function gamesTable(rows) {
+function unknownRow(id) {
   return h(
-    "table",
-    { class: "games" },
-    h(
-      "thead",
-      {},
-      h(
-        "tr",
-        {},
-        ["lobby.col.game", "lobby.col.ruleset", "lobby.col.seats", "lobby.col.moves", "lobby.col.state", "lobby.col.updated"].map((k) => h("th", {}, t(k))),
-        h("th", {})
-      )
-    ),
-    h("tbody", {}, rows)
+    "tr",
+    { "data-game": id },
+    cell("lobby.col.game", h("code", {}, id)),
+    h("td", { colspan: 7, class: "muted" }, "?"),
+    h("td", { class: "actions" }, h("a", { class: "button", href: gameLink(id, tokens.best(id)) }, t("lobby.resume")))
   );
+}
+
+function goneRow(id) {
+  return h(
+    "tr",
+    { "data-game": id, class: "gone" },
+    cell("lobby.col.game", h("code", {}, id)),
+    h("td", { colspan: 7, class: "muted" }, t("lobby.gone")),
+    h("td", { class: "actions" }, h("button", { type: "button", onclick: () => { tokens.forget(id); renderGames(); } }, t("lobby.forget")))
+  );
+}
+
+async function join(game, seat) {
+  try {
+    const joined = await joinGame(game.id, { seat: seat.seat });
+    tokens.merge(joined.id, { ruleset: game.ruleset });
+    location.href = gameLink(joined.id, joined.token);
+  } catch (err) {
+    alert(errorText(err));
+    refreshGames();
+  }
+}
+
+function openRow(game, known) {
+  const actions = [];
+  if (known) {
+    // a game this browser already plays or hosts: resume it rather than take a second seat
+    actions.push(h("a", { class: "button", href: gameLink(game.id, tokens.best(game.id)) }, t("lobby.resume")));
+  } else {
+    for (const seat of (game.seats || []).filter((s) => s.open)) {
+      const name = tx(seat.label);
+      actions.push(h("button", { type: "button", class: "primary join", title: t("lobby.join.title", { seat: name }), onclick: () => join(game, seat) }, t("lobby.join", { seat: name })));
+    }
+  }
+  return h(
+    "tr",
+    { "data-game": game.id },
+    cell("lobby.col.ruleset", tx(game.title) || game.ruleset),
+    cell("lobby.col.seats", seatsText(game)),
+    cell("lobby.col.moves", String(game.moves ?? "")),
+    cell("lobby.col.updated", when(game.updated)),
+    h("td", { class: "actions" }, actions)
+  );
+}
+
+function gamesTable(columns, rows) {
+  return h("table", { class: "games" }, h("thead", {}, h("tr", {}, columns.map((k) => h("th", {}, t(k))), h("th", {}))), h("tbody", {}, rows));
 }
 
 function renderGames() {
   const known = tokens.all();
-  const byId = new Map(lobby.games.map((g) => [g.id, g]));
-  const mine = Object.keys(known).map((id) => {
-    const game = byId.get(id);
-    if (game) return gameRow(game, known[id]);
-    return h(
-      "tr",
-      { "data-game": id },
-      h("td", {}, h("code", {}, id)),
-      h("td", { colspan: 5, class: "muted" }, known[id].ruleset || "?"),
-      h("td", { class: "actions" }, h("button", { onclick: () => { tokens.forget(id); renderGames(); } }, t("lobby.forget")))
-    );
-  });
+  const byId = new Map(lobby.mine.map((g) => [g.id, g]));
+  const rows = Object.keys(known)
+    .sort((a, b) => (byId.get(b)?.updated || 0) - (byId.get(a)?.updated || 0))
+    .map((id) => (byId.has(id) ? mineRow(byId.get(id), known[id]) : lobby.mineFailed ? unknownRow(id) : goneRow(id)));
   const mineBox = $("#mine-list");
   clear(mineBox);
-  mineBox.append(mine.length ? gamesTable(mine) : h("p", { class: "muted" }, t("lobby.mine.none")));
-  const allBox = $("#all-list");
-  clear(allBox);
-  allBox.append(lobby.games.length ? gamesTable(lobby.games.map((g) => gameRow(g, known[g.id]))) : h("p", { class: "muted" }, t("lobby.all.none")));
+  const mineCols = ["lobby.col.game", "lobby.col.ruleset", "lobby.col.mode", "lobby.col.role", "lobby.col.seats", "lobby.col.moves", "lobby.col.state", "lobby.col.updated"];
+  mineBox.append(rows.length ? gamesTable(mineCols, rows) : h("p", { class: "muted" }, t("lobby.mine.none")));
+  const openBox = $("#open-list");
+  clear(openBox);
+  const openCols = ["lobby.col.ruleset", "lobby.col.seats", "lobby.col.moves", "lobby.col.updated"];
+  openBox.append(lobby.open.length ? gamesTable(openCols, lobby.open.map((g) => openRow(g, known[g.id]))) : h("p", { class: "muted" }, t("lobby.open_games.none")));
 }
 
 async function refreshGames() {
-  try {
-    lobby.games = (await api("GET", "/api/games")).games || [];
-  } catch (err) {
-    lobby.games = [];
-  }
+  const pairs = tokens.pairs();
+  const [mine, open] = await Promise.all([
+    pairs.length ? api("POST", "/api/games/mine", { games: pairs }).then((x) => x.games || [], () => null) : Promise.resolve([]),
+    api("GET", "/api/games").then((x) => x.games || [], () => []),
+  ]);
+  lobby.mineFailed = mine === null; // the server did not answer: keep the rows, say nothing is gone
+  if (mine !== null) lobby.mine = mine;
+  lobby.open = open;
   renderGames();
 }
 
@@ -360,6 +466,8 @@ export async function start() {
   mountLangSwitch($("#lang"));
   window.addEventListener("langchange", rerender);
   $("#new-form").addEventListener("submit", create);
+  for (const radio of document.querySelectorAll("input[name=mode]")) radio.addEventListener("change", renderCreatorSeat);
+  $("#creator-seat").addEventListener("change", (e) => (lobby.creatorSeat = e.target.value));
   $("#record-file").addEventListener("change", openRecord);
   $("#ruleset").addEventListener("change", () => {
     renderOptions();
