@@ -305,7 +305,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{n} Tank Divisions arrive in {zone}",
     },
     "heresy.cfg.scenario": {"fr": "Scénario joué", "en": "Scenario played"},
-    "heresy.cfg.content": {"fr": "Dossier d'un pack de contenu", "en": "Content pack folder"},
+    "heresy.cfg.content": {
+        "fr": "Pack de contenu : un nom installé sur le serveur (ou, en terminal, un dossier)",
+        "en": "Content pack: a name installed on the server (or, in a terminal, a folder)",
+    },
     "heresy.cfg.orders.unknownCost": {
         "fr": "Coût des ordres dont le coût imprimé est inconnu",
         "en": "Cost of orders whose printed cost is unknown",
