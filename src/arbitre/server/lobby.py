@@ -110,30 +110,31 @@ def seats_of(ruleset_id: str, raw: Any) -> dict[str, Any]:
     return {"seats": list(seats), "seat_labels": [both(seat_label(ruleset, s)) for s in seats]}
 
 
+def agent_of(ruleset: Ruleset[Any], seat: int, raw: Any) -> str:
+    """The AI named for `seat` (None: random); an unknown one is a 422 listing the known."""
+    known = agent_names(ruleset)
+    agent = "random" if raw is None or raw == "" else raw
+    if not isinstance(agent, str) or agent not in known:
+        shown = str(agent)[:40]
+        raise refuse(
+            422, "unknown_agent", "unknown_agent", seat=seat, agent=shown, known=", ".join(known)
+        )
+    return agent
+
+
 def _seat_specs(ruleset: Ruleset[Any], raw: Any, count: int) -> list[tuple[str, str | None]]:
     if raw is None:
         return [("human", None)] * count
     if not isinstance(raw, list) or len(raw) != count:
         got = len(raw) if isinstance(raw, list) else 0
         raise refuse(422, "seat_count", "seat_count", expected=count, got=got)
-    known = agent_names(ruleset)
     specs: list[tuple[str, str | None]] = []
     for i, seat in enumerate(raw):
         kind = seat.get("kind") if isinstance(seat, dict) else None
         if kind == "human":
             specs.append(("human", None))
         elif kind == "ai":
-            agent = seat.get("agent") or "random"
-            if not isinstance(agent, str) or agent not in known:
-                raise refuse(
-                    422,
-                    "unknown_agent",
-                    "unknown_agent",
-                    seat=i,
-                    agent=agent,
-                    known=", ".join(known),
-                )
-            specs.append(("ai", agent))
+            specs.append(("ai", agent_of(ruleset, i, seat.get("agent"))))
         else:
             raise refuse(422, "bad_field", "bad_field", field=f"seats[{i}].kind", why="human | ai")
     return specs

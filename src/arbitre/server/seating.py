@@ -13,10 +13,11 @@ import dataclasses
 import secrets
 from typing import Any
 
-from arbitre.engine.agents import agent_names, make_agent
+from arbitre.engine.agents import make_agent
 from arbitre.server.errors import refuse
 from arbitre.server.hub import Hub
 from arbitre.server.live import Access, LiveGame, Takeback
+from arbitre.server.lobby import agent_of
 from arbitre.server.store import GameSummary, SeatSpec, new_token
 
 
@@ -108,17 +109,7 @@ async def change_seat(
             raise refuse(409, "seat_taken", "seat_taken", seat=found)
         out: dict[str, Any] = {"seat": found, "kind": kind}
         if kind == "ai":
-            known = agent_names(live.ruleset)
-            name = agent if agent is not None else "random"
-            if not isinstance(name, str) or name not in known:
-                raise refuse(
-                    422,
-                    "unknown_agent",
-                    "unknown_agent",
-                    seat=found,
-                    agent=str(name)[:40],
-                    known=", ".join(known),
-                )
+            name = agent_of(live.ruleset, found, agent)
             seats[found] = SeatSpec("ai", name, "")
             live.match.agents[found] = make_agent(live.ruleset, name, live.stored.seed * 31 + found)
         elif online:
