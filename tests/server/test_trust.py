@@ -4,12 +4,17 @@ headers and a lobby that lists only what was meant to be listed (issue 12)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
+from arbitre.server import subscribers
 from arbitre.server.app import create_app
 from arbitre.server.work import Workers
 from tests.server.conftest import HUMAN, new_game, state
@@ -203,11 +208,52 @@ def test_sockets_and_game_creation_are_limited_per_address(db_url: str) -> None:
         url = f"/ws/games/{gid}?token={token}"
         with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
             assert a.receive_json()["type"] == b.receive_json()["type"] == "state"
-            with client.websocket_connect(url) as c:
-                refused = c.receive_json()
-                assert refused["error"]["code"] == "sockets"
+            # refused before the handshake is accepted: nothing is built nor sent
+            with pytest.raises(WebSocketDisconnect) as refused:
+                client.websocket_connect(url).__enter__()
+            assert refused.value.code == 1008
         with client.websocket_connect(url) as d:  # a closed socket frees its place
             assert d.receive_json()["type"] == "state"
+
+
+def test_a_client_that_stops_reading_holds_up_no_move(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A socket whose writes never finish (a phone gone, a client that does not read):
+    moves are answered at once, and the stalled subscriber is dropped after the timeout."""
+    monkeypatch.setattr(subscribers, "SEND_TIMEOUT", 60.0)
+    game = new_game(client, "champs", [HUMAN, HUMAN], config=ONE, seed=5)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = hub.games[game["id"]]
+    never = asyncio.Event()
+
+    async def stalled(_text: str) -> None:
+        await never.wait()
+
+    async def subscribe() -> subscribers.Subscriber:
+        sub = subscribers.Subscriber(stalled, live.access(game["spectator"]), None)
+        live.subscribers.add(sub)
+        return sub
+
+    slow = client.portal.call(subscribe)  # type: ignore[union-attr]
+    for _ in range(5):
+        s = state(client, game, game["admin"])
+        key = s["decision"]["options"][0]["key"]
+        body = {"token": game["admin"], "key": key, "expect": s["moves"]}
+        started = time.monotonic()
+        r = client.post(f"/api/games/{game['id']}/play", json=body)
+        # waiting for the stalled socket would take the whole minute of SEND_TIMEOUT
+        assert r.status_code == 200 and time.monotonic() - started < 30
+    assert not slow.dead
+    monkeypatch.setattr(subscribers, "SEND_TIMEOUT", 0.1)
+    dropped = client.portal.call(subscribe)  # type: ignore[union-attr]
+    client.post(f"/api/games/{game['id']}/undo", json={"token": game["admin"]})  # a State
+    deadline = time.monotonic() + 30
+    while not dropped.dead:
+        assert time.monotonic() < deadline, "the stalled subscriber was never dropped"
+        time.sleep(0.05)
+    client.post(f"/api/games/{game['id']}/undo", json={"token": game["admin"]})
+    assert dropped not in live.subscribers
 
 
 def test_replays_run_in_a_bounded_queue(db_url: str, tmp_path: Path) -> None:
@@ -215,6 +261,9 @@ def test_replays_run_in_a_bounded_queue(db_url: str, tmp_path: Path) -> None:
     with TestClient(create_app(db_url, rate=None, workers=Workers(queue=0))) as client:
         busy = client.post("/api/replay", json={"record": record})
         assert busy.status_code == 503 and busy.json()["error"]["code"] == "busy"
+    with TestClient(create_app(db_url)) as client:  # one address: 5 at once, then 1 a second
+        codes = [client.post("/api/replay", json={"record": record}).status_code for _ in range(7)]
+        assert codes[:5] == [200] * 5 and codes[-1] == 429
     with TestClient(create_app(db_url, rate=None)) as client:
         ok = client.post("/api/replay", json={"record": record, "upto": 0})
         assert ok.status_code == 200 and ok.json()["moves"] == 0

@@ -50,7 +50,9 @@ def serve(
 
     url = db or default_db_url()
     try:
-        web = create_app(url, ai_delay=ai_delay, rate=rate or None, content_dir=content_dir)
+        web = create_app(
+            url, ai_delay=ai_delay, rate=rate or None, content_dir=content_dir, warm=True
+        )
     except LibraryError as exc:
         raise fail(lang, "cli.serve.bad_content", error=str(exc)) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host

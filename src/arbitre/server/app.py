@@ -54,6 +54,8 @@ from arbitre.server.work import Workers
 
 SOCKETS_PER_ADDRESS = 16
 CREATE_PER_MINUTE = 10
+REPLAYS_PER_SECOND = 1.0  # a whole game replayed each: far more work than a move
+REPLAY_BURST = 5
 
 
 def client_of(request: Request) -> str:
@@ -73,12 +75,14 @@ def create_app(
     content_dir: Path | None = None,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     workers: Workers | None = None,
+    warm: bool = False,
 ) -> FastAPI:
     """The web app on the database at `db_url` (default: SQLite in the user's data dir).
 
-    `rate=None` turns every per-address limit off (requests, sockets, game creation): for
-    benchmarks on loopback. `content_dir`: the content packs and battlefields the operator
-    installed (docs/content.md), offered by name.
+    `rate=None` turns every per-address limit off (requests, sockets, game creation,
+    replays): for benchmarks on loopback. `content_dir`: the content packs and battlefields
+    the operator installed (docs/content.md), offered by name. `warm`: start the replay
+    worker processes at start-up (`arbitre serve`) rather than in the first replay.
     """
     from arbitre.web import STATIC_DIR
 
@@ -91,9 +95,12 @@ def create_app(
     limiter = RateLimiter(rate, burst)
     creations = RateLimiter(None if rate is None else CREATE_PER_MINUTE / 60, CREATE_PER_MINUTE)
     sockets = AddressCount(None if rate is None else sockets_per_address)
+    replays = RateLimiter(None if rate is None else REPLAYS_PER_SECOND, REPLAY_BURST)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if warm:
+            await hub.workers.thread(hub.workers.warm)
         yield
         await hub.shutdown()
         store.close()
@@ -238,13 +245,14 @@ def create_app(
             hub.forget(live)
             store.delete(live.id)
         for sub in list(live.subscribers):
-            with contextlib.suppress(Exception):
-                await sub.send({"type": "deleted", "id": live.id})
+            sub.push({"type": "deleted", "id": live.id})
         return {"deleted": live.id}
 
     @app.post("/api/replay")
     async def replay(request: Request) -> dict[str, Any]:
         raw = await request.body()
+        if not replays.allow(client_of(request)):
+            raise refuse(429, "rate", "rate")
         result: dict[str, Any] = await hub.workers.process(client_of(request), replay_job, raw)
         return result
 

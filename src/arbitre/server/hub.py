@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from arbitre.engine.agents.random_agent import RandomAgent
@@ -23,23 +23,14 @@ from arbitre.engine.ruleset import IllegalChoice, Ruleset
 from arbitre.server.errors import ApiError, both, refuse
 from arbitre.server.inputs import game_id_of
 from arbitre.server.live import Access, Entry, LiveGame, access_for, load_live, seat_label
-from arbitre.server.payload import can_undo, state_payload
+from arbitre.server.payload import can_undo
 from arbitre.server.store import Store
+from arbitre.server.subscribers import close_all, publish
 from arbitre.server.work import Workers
 
 log = logging.getLogger("arbitre.server")
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
 CACHE_SIZE = 256
-
-
-class Subscriber:
-    """A WebSocket client: where to send and through whose eyes."""
-
-    def __init__(self, send: Send, access: Access, wanted: int | None) -> None:
-        self.send = send
-        self.access = access
-        self.wanted = wanted
 
 
 def _load(store: Store, game_id: str) -> LiveGame | None:
@@ -151,7 +142,7 @@ class Hub:
                 raise refuse(403, "not_your_turn", "not_your_turn", seat=label)
             self._apply(live, key, decision)
             live.takeback = None  # a move answers any pending takeback request
-        await self.broadcast(live)
+        self.broadcast(live)
         self.kick(live)
 
     def _apply(self, live: LiveGame, key: str, decision: Decision) -> None:
@@ -184,7 +175,7 @@ class Hub:
             if not can_undo(live, access):
                 raise refuse(403, "no_undo", "no_undo")
             removed = await self.undo_locked(live)
-        await self.broadcast(live)
+        self.broadcast(live)
         self.kick(live)
         return removed
 
@@ -228,7 +219,7 @@ class Hub:
                     key = await self._think(live, decision)
                     self._apply(live, key, decision)
                     live.takeback = None
-                await self.broadcast(live)
+                self.broadcast(live)
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug in one game must not stop the server
@@ -272,17 +263,16 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for live in list(self.games.values()):
+            await close_all(live.subscribers)
         self.workers.shutdown()
 
     # --- live updates --------------------------------------------------------------------
 
-    async def broadcast(self, live: LiveGame) -> None:
-        """Send every subscriber the State through its own seat's eyes."""
-        for sub in list(live.subscribers):
-            try:
-                await sub.send(state_payload(live, sub.access, sub.wanted))
-            except Exception:  # a closed socket: its handler removes it
-                live.subscribers.discard(sub)
+    def broadcast(self, live: LiveGame) -> None:
+        """Queue for every subscriber the State through its own seat's eyes; never waits
+        for a socket (subscribers.py)."""
+        publish(live, live.subscribers)
 
 
 def _rebuilt(live: LiveGame, keys: list[str], human: list[bool]) -> LiveGame:

@@ -74,7 +74,7 @@ async def join(hub: Hub, live: LiveGame, code: str | None, seat: int | None) -> 
         token = new_token()
         seats[found] = SeatSpec("human", None, token, "")
         _set_seats(hub, live, seats)
-    await hub.broadcast(live)
+    hub.broadcast(live)
     return {"id": live.id, "seat": found, "token": token}
 
 
@@ -121,7 +121,7 @@ async def change_seat(
             live.match.agents.pop(found, None)
         hub.stop_ai(live)
         _set_seats(hub, live, seats)
-    await hub.broadcast(live)
+    hub.broadcast(live)
     hub.kick(live)
     return out
 
@@ -149,7 +149,7 @@ async def ask_takeback(hub: Hub, live: LiveGame, access: Access) -> None:
         if live.takeback is not None:
             raise refuse(409, "takeback_pending", "takeback_pending")
         live.takeback = Takeback(access.seat, live.moves)
-    await hub.broadcast(live)
+    hub.broadcast(live)
 
 
 async def answer_takeback(hub: Hub, live: LiveGame, access: Access, accept: bool) -> bool:
@@ -172,6 +172,6 @@ async def answer_takeback(hub: Hub, live: LiveGame, access: Access, accept: bool
             if accepted >= _others(live, pending.seat):
                 await hub.undo_locked(live)
                 done = True
-    await hub.broadcast(live)
+    hub.broadcast(live)
     hub.kick(live)
     return done

@@ -3,11 +3,16 @@ requests and takeback answers from the client.
 
 A bad message (binary, not JSON, wrong fields, too large, too fast) gets an error message
 and the socket stays usable; a game deleted under the socket gets `deleted` and a policy
-close (1008). Sockets per client address are capped (limits.AddressCount).
+close (1008). Opening a socket counts as a request for the address's rate; beyond the
+rate or the cap of open sockets per address (limits.AddressCount) the handshake is
+refused before it is accepted (HTTP 403, nothing sent), which costs the server nothing.
+Everything the client receives goes through its Subscriber (subscribers.py), so a client
+that does not read never holds up a game.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -15,12 +20,13 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from arbitre.server.errors import ApiError, refuse
-from arbitre.server.hub import Hub, Subscriber
+from arbitre.server.hub import Hub
 from arbitre.server.inputs import bool_field, int_field, parse_object, str_field, token_of
 from arbitre.server.limits import AddressCount, RateLimiter
 from arbitre.server.live import LiveGame
 from arbitre.server.payload import can_undo, state_payload
 from arbitre.server.seating import answer_takeback, ask_takeback
+from arbitre.server.subscribers import Subscriber, encode
 
 MESSAGE_LIMIT = 8192
 POLICY_CLOSE = 1008
@@ -31,8 +37,8 @@ def live_socket(
 ) -> Callable[[WebSocket, str], Awaitable[None]]:
     async def handler(websocket: WebSocket, game_id: str) -> None:
         client = websocket.client.host if websocket.client else "?"
-        if not sockets.take(client):
-            await _refuse(websocket, refuse(429, "sockets", "sockets"))
+        if not limiter.allow(client) or not sockets.take(client):
+            await websocket.close(code=POLICY_CLOSE)  # before accept: a plain 403
             return
         try:
             await _serve(hub, limiter, websocket, game_id, client)
@@ -59,16 +65,17 @@ async def _serve(
         await _refuse(websocket, exc)
         return
     await websocket.accept()
-    sub = Subscriber(websocket.send_json, access, wanted)
+    sub = Subscriber(websocket.send_text, access, wanted)
     live.subscribers.add(sub)
     try:
-        await websocket.send_json(state_payload(live, access, wanted))
-        while True:
+        sub.push_state(encode(state_payload(live, access, wanted)))
+        while not sub.dead:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
             if live.deleted:
-                await websocket.send_json({"type": "deleted", "id": live.id})
+                sub.push({"type": "deleted", "id": live.id})
+                await sub.flush()
                 await websocket.close(code=POLICY_CLOSE)
                 break
             raw = message.get("text")
@@ -81,13 +88,14 @@ async def _serve(
                     raise refuse(429, "rate", "rate")
                 await _message(hub, live, sub, raw)
             except ApiError as exc:
-                await websocket.send_json({"type": "error", **exc.to_json()})
+                sub.push({"type": "error", **exc.to_json()})
     except WebSocketDisconnect:
         pass
     finally:
         live.subscribers.discard(sub)
+        sub.close()
         with contextlib.suppress(Exception):
-            await websocket.close()
+            await asyncio.wait_for(websocket.close(), 1.0)
 
 
 async def _message(hub: Hub, live: LiveGame, sub: Subscriber, raw: str) -> None:

@@ -14,10 +14,13 @@ request is refused with 503 `busy` at once rather than waiting behind everyone.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -47,8 +50,10 @@ class Workers:
     def _processes(self) -> Executor:
         if self._pool is None:
             # forkserver: workers start from a clean interpreter, not a copy of this
-            # process with its threads, sockets and database connections.
+            # process with its threads, sockets and database connections; the server's
+            # modules are loaded once in the fork server, not in every worker.
             context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["arbitre.server.lobby"])
             self._pool = ProcessPoolExecutor(
                 max_workers=self.processes,
                 mp_context=context,
@@ -71,11 +76,21 @@ class Workers:
         try:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._processes(), fn, *args)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start afresh for the next job.
+            self._pool = None
+            raise refuse(503, "busy", "busy") from None
         finally:
             self.pending -= 1
             self.by_client[client] -= 1
             if self.by_client[client] <= 0:
                 del self.by_client[client]
+
+    def warm(self) -> None:
+        """Start the worker processes now rather than inside the first replay request."""
+        pool = self._processes()
+        assert isinstance(pool, ProcessPoolExecutor)
+        pool.submit(_ready).result()
 
     def shutdown(self) -> None:
         self.threads.shutdown(wait=False, cancel_futures=True)
@@ -83,8 +98,15 @@ class Workers:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _ready() -> bool:
+    return True
+
+
 def _worker_start(content_dir: Path | None) -> None:
-    """A worker process knows the operator's content, as the server does."""
+    """A worker process knows the operator's content, as the server does, and yields the
+    processor to the event loop's process when both want it."""
+    with contextlib.suppress(OSError):
+        os.nice(10)
     if content_dir is not None:
         from arbitre.engine import library
 
