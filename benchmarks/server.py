@@ -6,12 +6,18 @@ WebSocket and answers with an HTTP POST when the State says it is its turn. Prin
 actions per second and the p50 / p99 latency of a move (POST sent → answer received).
 
     python -m benchmarks.server [--games 8] [--moves 200] [--ruleset champs]
+
+`--attack` runs the load check of the per-address limits instead (benchmarks/server_attack.py):
+another player's move latency while one address floods replays and opens 400 sockets.
+
+    python -m benchmarks.server --attack [--moves 200] [--replay-rate 45] [--sockets 400]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import socket
@@ -20,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,9 +77,16 @@ async def run(base: str, ruleset: str, games: int, moves: int) -> None:
         for i in range(games):
             seats = [{"kind": "human"}, {"kind": "human"}]
             config = {"players": 1} if ruleset == "champs" else {}
-            r = await http.post(
-                "/api/games", json={"ruleset": ruleset, "config": config, "seed": i, "seats": seats}
-            )
+            body = {
+                "ruleset": ruleset,
+                "mode": "hotseat",
+                "config": config,
+                "seed": i,
+                "seats": seats,
+            }
+            r = await http.post("/api/games", json=body)
+            if r.status_code != 201:
+                raise RuntimeError(f"game refused: {r.status_code} {r.text}")
             created.append(r.json())
     latencies: list[float] = []
     start = time.perf_counter()
@@ -93,34 +107,60 @@ async def run(base: str, ruleset: str, games: int, moves: int) -> None:
     print(f"  move latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=8)
-    parser.add_argument("--moves", type=int, default=200)
-    parser.add_argument("--ruleset", default="champs")
-    args = parser.parse_args()
+@contextlib.contextmanager
+def serving(*options: str) -> Iterator[str]:
+    """`arbitre serve` on a free loopback port with a fresh SQLite file; yields its base URL
+    once it answers (at most 30 s), stops it on exit."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         cmd = "from arbitre.cli import main; main()"
-        proc = subprocess.Popen(
-            # every client comes from 127.0.0.1: no per-client rate limit here
-            [sys.executable, "-c", cmd, "serve", "--port", str(port), "--db", db, "--rate", "0"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
+        with (Path(tmp) / "server.log").open("w+") as log:
+            proc = subprocess.Popen(
+                [sys.executable, "-c", cmd, "serve", "--port", str(port), "--db", db, *options],
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
+            base = f"http://127.0.0.1:{port}"
+            try:
+                deadline = time.monotonic() + 30
+                while True:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        log.seek(0)
+                        raise RuntimeError(f"the server did not start:\n{log.read()[-2000:]}")
+                    try:
+                        if httpx.get(f"{base}/api/rulesets", timeout=1).status_code == 200:
+                            break
+                    except httpx.HTTPError:
+                        time.sleep(0.1)
+                yield base
+            finally:
+                proc.terminate()
                 try:
-                    if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            asyncio.run(run(base, args.ruleset, args.games, args.moves))
-        finally:
-            proc.terminate()
-            proc.wait()
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--attack" in argv:
+        from benchmarks.server_attack import main as attack_main
+
+        attack_main([a for a in argv if a != "--attack"])
+        return
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--ruleset", default="champs")
+    parser.add_argument(
+        "--attack", action="store_true", help="the load check of benchmarks/server_attack.py"
+    )
+    args = parser.parse_args(argv)
+    # every client comes from 127.0.0.1: no per-client rate limit here
+    with serving("--rate", "0") as base:
+        asyncio.run(run(base, args.ruleset, args.games, args.moves))
 
 
 if __name__ == "__main__":
