@@ -13,6 +13,14 @@ def registered() -> None:
     _register()
 
 
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Autosaves (`arbitre play`) go to a temporary folder, never the user's data folder."""
+    folder = tmp_path_factory.mktemp("arbitre-data")
+    monkeypatch.setenv("ARBITRE_DATA_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()

@@ -12,6 +12,7 @@ from arbitre.cli import render_heresy
 from arbitre.engine import get
 from arbitre.engine.i18n import has_message
 from arbitre.games.heresy.content import default_content
+from tests.cli.hotseat import hotseat_lines
 from tests.heresy.flow_helpers import SETUP_KINDS, past_setup
 
 R: Any = get("heresy")
@@ -154,7 +155,8 @@ def test_hotseat_play_through_a_battle(cli):
     for key in [*JOIN, "done", "first:attacker"]:
         R.apply(s, key)
     card = next(o.key for o in R.decision(s).options if o.key.startswith("card:"))
-    answers = [*setup, *JOIN, "done", "first:attacker", card, "quit"]
+    keys = [*setup, *JOIN, "done", "first:attacker", card]
+    answers = [*hotseat_lines("heresy", {}, 2, keys, (0, 1)), "quit"]  # Enter at handovers
     result = cli(
         ["play", "heresy", "--seats", "human,human", "--seed", "2", "--lang", "en"],
         input="\n".join(answers) + "\n",

@@ -109,7 +109,7 @@ def test_log_shows_the_whole_journal(cli):
     result = play(cli, "1\nlog\nquit\n", "--lang", "en")
     assert result.exit_code == 0
     # The journal numbers every answer; AI seats are tagged with their agent.
-    assert "p2 (random) →" in result.output
+    assert "Player 2 (random) →" in result.output
     assert "   1 " in result.output
 
 
@@ -121,12 +121,16 @@ def test_english_and_french(cli):
     assert "seed 3" in en.output and "graine 3" in fr.output
 
 
-def test_end_of_input_leaves_cleanly(cli):
+def test_end_of_input_leaves_cleanly(cli, data_dir):
     result = play(cli, "1\n")
     assert result.exit_code == 0
     assert result.exception is None
-    assert "Partie interrompue" in result.output
-    assert "1 de vos choix non enregistré(s)" in result.output
+    out = " ".join(result.output.split())
+    # Ctrl-D asks to confirm; with no more input to read, the game is autosaved
+    assert "Quitter ? La partie est sauvegardée dans" in out
+    assert "Partie sauvegardée dans" in out and "arbitre play --resume" in out
+    (autosave,) = (data_dir / "saves").glob("champs-*.json")
+    assert len(saved(autosave).keys) > len(first_human_match().keys)
 
 
 def test_load_resumes_a_saved_game(cli, tmp_path):
@@ -258,4 +262,4 @@ def test_a_failing_agent_hands_its_seat_to_a_person(cli, monkeypatch):
     result = play(cli, "quit\n", "--lang", "en")  # with seed 3, p2 deploys first
     assert result.exit_code == 0, result.output
     assert result.exception is None
-    assert "Agent random of p2 failed" in " ".join(result.output.split())
+    assert "Agent random of Player 2 failed" in " ".join(result.output.split())

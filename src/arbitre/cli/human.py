@@ -2,8 +2,9 @@
 
 An answer is an option number, an option key, or a command (English or French name).
 Option keys win over command names, so a game may use any key it likes.
-End of input (Ctrl-D, a closed pipe) and Ctrl-C raise `InputClosed`: the commands
-catch it and leave cleanly, without a traceback.
+End of input (Ctrl-D, a closed pipe) and Ctrl-C raise `InputClosed`: `arbitre play`
+asks whether to quit and autosaves (at end of input, where nothing more can be read, it
+autosaves and leaves), never with a traceback.
 """
 
 from __future__ import annotations
@@ -46,7 +47,18 @@ COMMANDS = {
     "quit": "quit",
     "quitter": "quit",
     "exit": "quit",
+    "board": "board",
+    "plateau": "board",
+    "rule": "rule",
+    "règle": "rule",
+    "regle": "rule",
+    "card": "card",
+    "carte": "card",
+    "zone": "zone",
 }
+QUIT_WORDS = ("quit", "quitter", "exit", "q")
+YES_WORDS = ("o", "oui", "y", "yes")
+NO_WORDS = ("n", "non", "no")
 
 
 @dataclass(frozen=True, slots=True)

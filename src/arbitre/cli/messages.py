@@ -136,6 +136,152 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "{n} de vos choix non enregistré(s) (save avant quit pour les garder).",
         "en": "{n} of your choices not saved (save before quit to keep them).",
     },
+    # --- hotseat handover, quitting and autosaves (play_cmd.py, saves.py) ---------------
+    "cli.handover": {
+        "fr": "Passez {to} — appuyez sur Entrée",
+        "en": "Pass to {seat} — press Enter",
+    },
+    "cli.handover.to": {"fr": "à {seat}", "en": "to {seat}"},
+    "cli.handover.to.heresy.imperium": {"fr": "à l'Imperium", "en": "to the Imperium"},
+    "cli.handover.to.heresy.traitor": {"fr": "au Traître", "en": "to the Traitor"},
+    "cli.handover.to.epic.imperium": {"fr": "à l'Imperium", "en": "to the Imperium"},
+    "cli.handover.to.epic.mille_fils": {"fr": "aux Mille Fils", "en": "to the Thousand Sons"},
+    "cli.handover.to.champs.mj": {"fr": "au MJ", "en": "to the GM"},
+    **{
+        f"cli.handover.to.champs.p{n}": {"fr": f"au joueur {n}", "en": f"to player {n}"}
+        for n in range(1, 7)
+    },
+    **{
+        f"cli.seatname.champs.p{n}": {"fr": f"Joueur {n}", "en": f"Player {n}"} for n in range(1, 7)
+    },
+    "cli.seatname.champs.mj": {"fr": "MJ", "en": "GM"},
+    "cli.seatname.epic.imperium": {"fr": "Imperium", "en": "Imperium"},
+    "cli.seatname.epic.mille_fils": {"fr": "Mille Fils", "en": "Thousand Sons"},
+    "cli.quit.confirm": {
+        "fr": "Quitter ? La partie est sauvegardée dans {path} (o/n)",
+        "en": "Quit? The game is saved in {path} (y/n)",
+    },
+    "cli.quit.bad": {"fr": "Répondez o (oui) ou n (non).", "en": "Answer y (yes) or n (no)."},
+    "cli.quit.saved": {
+        "fr": "Partie sauvegardée dans {path} ({n} choix). Reprise : arbitre play --resume",
+        "en": "Game saved in {path} ({n} choices). Resume: arbitre play --resume",
+    },
+    "cli.quit.save_failed": {
+        "fr": "Sauvegarde automatique impossible dans {path} : {error}",
+        "en": "Cannot autosave to {path}: {error}",
+    },
+    "cli.quit.continue": {"fr": "La partie continue.", "en": "The game goes on."},
+    "cli.save.unreadable": {
+        "fr": "Impossible de lire {path} : {error}",
+        "en": "Cannot read {path}: {error}",
+    },
+    "cli.save.too_big": {
+        "fr": "{path} est trop gros pour une partie enregistrée",
+        "en": "{path} is too big for a saved game",
+    },
+    "cli.save.not_utf8": {
+        "fr": "{path} n'est pas une partie enregistrée : texte non UTF-8 (octet {at})",
+        "en": "{path} is not a saved game: not UTF-8 text (byte {at})",
+    },
+    "cli.save.not_json": {
+        "fr": "{path} n'est pas une partie enregistrée : JSON invalide ou tronqué "
+        "(ligne {line}, colonne {col})",
+        "en": "{path} is not a saved game: invalid or truncated JSON (line {line}, column {col})",
+    },
+    "cli.save.unknown_game": {
+        "fr": "{path} est une partie d'un jeu inconnu « {game} » (jeux connus : {known})",
+        "en": "{path} holds a game of an unknown game '{game}' (known games: {known})",
+    },
+    "cli.save.version": {
+        "fr": "{path} a été enregistrée avec la version {saved} des règles de {game} ; "
+        "cette version d'arbitre a la version {now} : partie refusée",
+        "en": "{path} was saved with version {saved} of the {game} rules; "
+        "this arbitre has version {now}: game refused",
+    },
+    "cli.save.bad_config": {
+        "fr": "{path} a une configuration refusée : {error}",
+        "en": "{path} has a refused configuration: {error}",
+    },
+    "cli.save.bad_seats": {
+        "fr": "{path} : le champ « seats » doit donner {n} joueurs (human ou un agent connu)",
+        "en": "{path}: field 'seats' must give {n} players (human or a known agent)",
+    },
+    "cli.resume.none": {
+        "fr": "Aucune partie sauvegardée dans {path}.",
+        "en": "No saved game in {path}.",
+    },
+    "cli.resume.title": {
+        "fr": "Parties sauvegardées ({path})",
+        "en": "Saved games ({path})",
+    },
+    "cli.resume.row": {
+        "fr": "{game} · {seats} · {n} choix · {date}",
+        "en": "{game} · {seats} · {n} choices · {date}",
+    },
+    "cli.resume.unknown": {
+        "fr": "Pas de sauvegarde « {name} » : donnez un numéro de 1 à {n} ou un nom de fichier.",
+        "en": "No save '{name}': give a number from 1 to {n} or a file name.",
+    },
+    "cli.resume.and_load": {
+        "fr": "--resume et --load ne vont pas ensemble",
+        "en": "--resume and --load cannot be used together",
+    },
+    # --- reading the game at the prompt: card, zone, rule, board ----------------------------
+    "cli.read.unavailable": {
+        "fr": "La commande {command} n'existe pas pour ce jeu.",
+        "en": "The {command} command does not exist for this game.",
+    },
+    "cli.read.usage": {
+        "fr": "Écrivez {command} suivi d'un nom, par ex. {example}",
+        "en": "Write {command} followed by a name, e.g. {example}",
+    },
+    "cli.read.not_found": {
+        "fr": "Rien ne s'appelle « {name} ».",
+        "en": "Nothing is called '{name}'.",
+    },
+    "cli.read.several": {
+        "fr": "Plusieurs réponses pour « {name} » : {names}",
+        "en": "Several matches for '{name}': {names}",
+    },
+    "cli.read.kind.order": {"fr": "carte Ordre", "en": "Order card"},
+    "cli.read.kind.combat": {"fr": "carte Combat", "en": "Combat card"},
+    "cli.read.kind.hero_combat": {"fr": "carte Combat de Héros", "en": "Hero Combat card"},
+    "cli.read.kind.event": {"fr": "carte Événement", "en": "Event card"},
+    "cli.read.kind.hero": {"fr": "Héros", "en": "Hero"},
+    "cli.read.side.imperial": {"fr": "Imperium", "en": "Imperium"},
+    "cli.read.side.traitor": {"fr": "Traître", "en": "Traitor"},
+    "cli.read.side.neutral": {"fr": "neutre", "en": "neutral"},
+    "cli.read.side.unknown": {"fr": "camp inconnu", "en": "unknown side"},
+    "cli.read.side.not_used": {"fr": "non utilisée", "en": "not used"},
+    "cli.read.cost": {"fr": "coût {n}", "en": "cost {n}"},
+    "cli.read.iterations": {"fr": "{n} itération(s)", "en": "{n} iteration(s)"},
+    "cli.read.attack": {"fr": "attaque {n}", "en": "attack {n}"},
+    "cli.read.shields": {"fr": "boucliers {n}", "en": "shields {n}"},
+    "cli.read.counter": {"fr": "coût de contre {n}", "en": "counter cost {n}"},
+    "cli.read.effect": {"fr": "Effet : {text}", "en": "Effect: {text}"},
+    "cli.read.strategic": {
+        "fr": "Sur la carte stratégique : {text}",
+        "en": "On the strategic map: {text}",
+    },
+    "cli.read.english_only": {"fr": "(texte anglais) {text}", "en": "{text}"},
+    "cli.read.no_text": {"fr": "texte inconnu des sources", "en": "text unknown to the sources"},
+    "cli.read.reconstructed": {"fr": "(reconstitué)", "en": "(reconstructed)"},
+    "cli.read.zone.sectors": {"fr": "secteur(s) : {names}", "en": "sector(s): {names}"},
+    "cli.read.zone.fortified": {"fr": "fortifiée", "en": "fortified"},
+    "cli.read.zone.open": {"fr": "non fortifiée", "en": "not fortified"},
+    "cli.read.zone.stacking": {"fr": "empilement {n}", "en": "stacking limit {n}"},
+    "cli.read.zone.laser": {"fr": "site de laser", "en": "laser site"},
+    "cli.read.zone.neighbours": {"fr": "Voisines : {names}", "en": "Neighbours: {names}"},
+    "cli.read.zone.crevasse": {"fr": "{zone} (crevasse)", "en": "{zone} (crevasse)"},
+    "cli.read.zone.now": {"fr": "Maintenant :", "en": "Now:"},
+    "cli.read.rule.unknown": {
+        "fr": "{rule} : aucun texte connu pour cette règle.",
+        "en": "{rule}: no text known for this rule.",
+    },
+    "cli.read.rule.english": {
+        "fr": "{rule} (résumé anglais des règles, pas encore traduit) : {text}",
+        "en": "{rule}: {text}",
+    },
     "cli.help.rules": {
         "fr": "Cette décision ({kind}) applique les règles : {rules}",
         "en": "This decision ({kind}) applies the rules: {rules}",
@@ -148,9 +294,12 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "cli.help.commands": {
         "fr": "Commandes : undo/annuler (reprend votre dernier choix), save/sauver [FICHIER], "
-        "log/journal (tout le journal), help/aide, quit/quitter.",
+        "log/journal (tout le journal), board/plateau (redessine le plateau), "
+        "rule/règle ID (texte d'une règle), card/carte NOM et zone NOM (L'Hérésie d'Horus), "
+        "help/aide, quit/quitter (la partie est sauvegardée).",
         "en": "Commands: undo (takes back your last choice), save [FILE], "
-        "log (the whole log), help, quit.",
+        "log (the whole log), board (draws the board again), rule ID (a rule's text), "
+        "card NAME and zone NAME (The Horus Heresy), help, quit (the game is saved).",
     },
     "cli.log.title": {"fr": "Journal", "en": "Log"},
     "cli.log.empty": {"fr": "(rien encore)", "en": "(nothing yet)"},
@@ -234,6 +383,19 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{seat}'s turn ({used} activation(s) done)",
     },
     "cli.champs.to_move": {"fr": "à {seat} de choisir", "en": "{seat} to choose"},
+    "cli.champs.turn_of": {
+        "fr": "tour {of} ({used} activation(s) faite(s))",
+        "en": "{seat}'s turn ({used} activation(s) done)",
+    },
+    "cli.champs.to_move_to": {"fr": "{to} de choisir", "en": "{seat} to choose"},
+    "cli.champs.hero_of": {
+        "fr": "H{digit} {name} {of} en {at}, destin {destiny}",
+        "en": "H{digit} {seat}'s {name} at {at}, destiny {destiny}",
+    },
+    **{f"cli.champs.of.p{n}": {"fr": f"du joueur {n}", "en": f"Player {n}"} for n in range(1, 7)},
+    **{f"cli.champs.to.p{n}": {"fr": f"au joueur {n}", "en": f"Player {n}"} for n in range(1, 7)},
+    "cli.champs.of.mj": {"fr": "du MJ", "en": "GM"},
+    "cli.champs.to.mj": {"fr": "au MJ", "en": "GM"},
     "cli.champs.heroes": {"fr": "Héros :", "en": "Heroes:"},
     "cli.champs.hero": {
         "fr": "H{digit} {name} de {seat} en {at}, destin {destiny}",

@@ -2,11 +2,24 @@
 
 Each turn the screen shows the board, the recent journal and the current question with
 numbered options. A person answers with a number, an option key, or a command:
-`undo`, `save [FILE]`, `help`, `log`, `quit` (French names work too).
+`undo`, `save [FILE]`, `help`, `log`, `board`, `rule ID`, `card NAME`, `zone NAME`,
+`quit` (French names work too). The board is drawn again only when it changed (or on
+`board`), so a run of questions never scrolls it away.
+
+Hotseat: when the seat to answer passes from one person to another, the screen and the
+terminal's scrollback are cleared and the next person is asked to take the keyboard
+("Passez au Traître — appuyez sur Entrée") before their view is drawn; the journal masks
+the other seats' private answers (Decision.private).
+
+Quitting never loses a game: the game is autosaved after every person's answer in the user
+data folder (`saves.saves_dir()`), `quit`, Ctrl-C and Ctrl-D ask for confirmation (at the
+end of input, where nothing can be read, it saves and leaves), and `arbitre play --resume`
+lists the autosaves and goes on with one.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -14,10 +27,22 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
+from rich.rule import Rule
 from rich.text import Text
 
-from arbitre.cli import app
-from arbitre.cli.human import COMMANDS, Command, InputClosed, OutOfRange, ask, choose, parse_answer
+from arbitre.cli import app, render_heresy, saves
+from arbitre.cli.human import (
+    COMMANDS,
+    NO_WORDS,
+    QUIT_WORDS,
+    YES_WORDS,
+    Command,
+    InputClosed,
+    OutOfRange,
+    ask,
+    choose,
+    parse_answer,
+)
 from arbitre.cli.messages import tr
 from arbitre.cli.render import (
     Played,
@@ -30,7 +55,6 @@ from arbitre.cli.render import (
     result_view,
     seat_labels,
 )
-from arbitre.cli.replay_cmd import load_record, new_match, step_once
 from arbitre.cli.rules_cmd import (
     BadConfig,
     Lang,
@@ -45,12 +69,13 @@ from arbitre.engine.agents import agent_names, make_agent
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg, has_message, translate
 from arbitre.engine.match import Match
-from arbitre.engine.record import GameRecord
 from arbitre.engine.registry import names
 from arbitre.engine.ruleset import IllegalChoice, Ruleset
 
 HUMAN_WORDS = ("human", "humain", "h")
 RECENT = 8
+# Clears the scrollback (3J), then the screen (2J), and puts the cursor home (H).
+CLEAR_ALL = "\x1b[3J\x1b[2J\x1b[H"
 
 # A decision marked `private` (e.g. an order placed face down, HH-18.14): while the game
 # runs, the journal shows that answer to its own seat only. Other choices (and every
@@ -131,6 +156,7 @@ class Session:
         seat_agents: list[str | None],
         played: list[Played],
         hidden: set[int] | None = None,
+        autosave: Path | None = None,
     ) -> None:
         self.console = console
         self.match = match
@@ -140,17 +166,11 @@ class Session:
         self.hidden: set[int] = set(hidden or ())  # numbers of the private answers
         self.notices: list[Text] = []
         self.default_file = f"{match.ruleset.id}-{match.seed}.json"
-        self.saved_keys: list[str] | None = list(match.keys) if match.keys else None
-
-    def unsaved(self) -> int:
-        """How many human answers are not in the last save (or the loaded file)."""
-        saved = self.saved_keys or []
-        keys = self.match.keys
-        common = 0
-        while common < min(len(saved), len(keys)) and saved[common] == keys[common]:
-            common += 1
-        seats = self.match.seats_of_keys[common:]
-        return sum(1 for seat in seats if self.match.is_human(seat))
+        self.autosave_path = autosave or saves.new_autosave_path(match.ruleset.id, match.seed)
+        self.autosave_failed = False
+        self.last_seat: int | None = None  # the person whose screen was drawn last
+        self.board_key: str | None = None  # the board drawn last (redrawn when it changes)
+        self.journal_shown = 0  # journal lines on the screen since the board was drawn
 
     def tr(self, key: str, **args: Any) -> str:
         return tr(key, self.lang, **args)
@@ -167,10 +187,12 @@ class Session:
             self.run_agents()
             decision = self.match.decision()
             if decision is None:
+                self.autosave()
                 self.show_end()
                 if not self.humans or not self.after_end():
                     return
                 continue
+            self.hand_over(decision.seat)
             self.draw(decision)
             self.answer(decision)
 
@@ -199,14 +221,46 @@ class Session:
         with self.console.status(self.tr("cli.play.thinking", seat=seat, agent=name)):
             return agent.choose(self.match.ruleset, self.match.state, decision)
 
+    # --- hotseat ---------------------------------------------------------------------------
+
+    def hand_over(self, seat: int) -> None:
+        """Between two people: clear everything, ask for the keyboard to be passed, and only
+        then let the next seat's view be drawn. One person (others AI): nothing to do."""
+        previous, self.last_seat = self.last_seat, seat
+        if previous is None or previous == seat or len(self.humans) < 2:
+            return
+        name = seat_labels(self.match, self.lang)[seat]
+        to_key = f"cli.handover.to.{self.match.ruleset.id}.{self.match.seat_names[seat]}"
+        to = self.tr(to_key) if has_message(to_key) else self.tr("cli.handover.to", seat=name)
+        prompt = Text(self.tr("cli.handover", to=to, seat=name) + " ", style="bold reverse")
+        while True:
+            self.clear_all()
+            line = self.read(prompt)
+            if line.lower() not in QUIT_WORDS:
+                break
+            self.confirm_quit()
+        self.board_key = None
+
+    def clear_all(self) -> None:
+        """Screen and scrollback on a terminal; elsewhere a visible separation line."""
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_ALL)
+            self.console.file.flush()
+        else:
+            self.console.print(Rule(characters="═"))
+
+    # --- the screen ------------------------------------------------------------------------
+
     def viewer(self, decision: Decision | None) -> int | None:
         if decision is not None and self.match.is_human(decision.seat):
             return decision.seat
+        if self.last_seat is not None and self.match.is_human(self.last_seat):
+            return self.last_seat
         return self.humans[0] if self.humans else None
 
     def shown(self, viewer: int | None) -> list[Played]:
         """The answers as `viewer` may read them: others' private choices are masked."""
-        if viewer is None or not self.hidden or self.match.decision() is None:
+        if not self.hidden or self.match.decision() is None:
             return self.played
         return [
             replace(p, text=Msg("cli.play.hidden_choice"))
@@ -218,11 +272,21 @@ class Session:
     def lines_of(self, renderable: RenderableType) -> int:
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
+    def board_of(self, viewer: int | None) -> tuple[str, RenderableType]:
+        """The board for `viewer`, and what identifies it (the view without the question)."""
+        match = self.match
+        view = match.ruleset.view(match.state, viewer)
+        same = view
+        if isinstance(view, dict):
+            same = {k: v for k, v in view.items() if k != "decision"}
+        key = f"{viewer}:" + json.dumps(same, sort_keys=True, default=str)
+        return key, render_board(match.ruleset.id, view, self.lang)
+
     def screen(self, decision: Decision | None, question: RenderableType | None) -> None:
         """Board, recent journal, notices and question; fits the terminal when there is one."""
-        match, console = self.match, self.console
-        view = match.ruleset.view(match.state, self.viewer(decision))
-        board = render_board(match.ruleset.id, view, self.lang)
+        console = self.console
+        viewer = self.viewer(decision)
+        self.board_key, board = self.board_of(viewer)
         recent = RECENT
         if console.is_terminal:
             console.clear()
@@ -231,17 +295,34 @@ class Session:
                 used += self.lines_of(question)
             recent = max(2, min(RECENT, console.height - used))
         console.print(board)
-        lines = journal(match, self.shown(self.viewer(decision)), self.lang)
+        lines = journal(self.match, self.shown(viewer), self.lang)
+        self.journal_shown = len(lines)
         console.print(journal_panel(lines, self.lang, recent))
-        for notice in self.notices:
-            console.print(notice)
-        self.notices = []
+        self.flush_notices()
         if question is not None:
             console.print(question)
 
-    def draw(self, decision: Decision) -> None:
+    def flush_notices(self) -> None:
+        for notice in self.notices:
+            self.console.print(notice)
+        self.notices = []
+
+    def draw(self, decision: Decision, force: bool = False) -> None:
+        """The whole screen when the board changed; else only the new journal lines and
+        the question, under the board already on the screen."""
         seat = seat_labels(self.match, self.lang)[decision.seat]
-        self.screen(decision, decision_view(decision, seat, self.lang))
+        question = decision_view(decision, seat, self.lang)
+        viewer = self.viewer(decision)
+        key, _board = self.board_of(viewer)
+        lines = journal(self.match, self.shown(viewer), self.lang)
+        if force or key != self.board_key or len(lines) < self.journal_shown:
+            self.screen(decision, question)
+            return
+        for line in lines[self.journal_shown :]:
+            self.console.print(line)
+        self.journal_shown = len(lines)
+        self.flush_notices()
+        self.console.print(question)
 
     def prompt(self, decision: Decision) -> Text:
         text = Text(f"{seat_labels(self.match, self.lang)[decision.seat]} ", style="bold cyan")
@@ -251,10 +332,20 @@ class Session:
         text.append(" › ", style="bold cyan")
         return text
 
+    # --- reading answers -------------------------------------------------------------------
+
+    def read(self, prompt: Text) -> str:
+        """A line; Ctrl-C or Ctrl-D asks whether to quit ("" when the game goes on)."""
+        try:
+            return ask(self.console, prompt)
+        except InputClosed:
+            self.confirm_quit()
+            return ""
+
     def answer(self, decision: Decision) -> None:
         """Ask until the state changes (a legal answer or undo); illegal answers say why."""
         while True:
-            answer = parse_answer(decision, ask(self.console, self.prompt(decision)))
+            answer = parse_answer(decision, self.read(self.prompt(decision)))
             if answer is None:
                 continue
             if isinstance(answer, Command):
@@ -271,22 +362,74 @@ class Session:
                 continue
             if decision.private:
                 self.hidden.add(len(self.match.keys))
+            self.autosave()
             return
 
     def say(self, key: str, style: str = "", **args: Any) -> None:
         self.console.print(Text(self.tr(key, **args), style=style))
 
+    # --- quitting and saving ---------------------------------------------------------------
+
+    def confirm_quit(self) -> None:
+        """Ask before leaving; yes (or no more input): autosave and raise Quit."""
+        prompt = Text(self.tr("cli.quit.confirm", path=str(self.autosave_path)) + " ", "bold")
+        while True:
+            try:
+                line = ask(self.console, prompt).lower()
+            except InputClosed:
+                line = "o"
+            if line in YES_WORDS or line in QUIT_WORDS:
+                self.leave()
+            if not line or line in NO_WORDS:
+                self.say("cli.quit.continue", "dim")
+                return
+            self.say("cli.quit.bad", "red")
+
+    def leave(self) -> None:
+        self.autosave(loud=True)
+        raise Quit
+
+    def autosave(self, loud: bool = False) -> None:
+        """Write the autosave (quietly, unless leaving); a failure is said once."""
+        if not self.humans:
+            return
+        path = self.autosave_path
+        try:
+            saves.write_save(path, self.match, self.seat_agents)
+        except OSError as exc:
+            if loud or not self.autosave_failed:
+                self.say("cli.quit.save_failed", "bold red", path=str(path), error=exc.strerror)
+            self.autosave_failed = True
+            return
+        if loud:
+            self.say("cli.quit.saved", "green", path=str(path), n=len(self.match.keys))
+
+    def save(self, path: str) -> None:
+        try:
+            saves.write_save(Path(path), self.match, self.seat_agents)
+        except OSError as exc:
+            self.say("cli.play.save_failed", "bold red", path=path, error=exc.strerror)
+            return
+        self.say("cli.play.saved", "green", path=path, n=len(self.match.keys))
+
+    # --- commands --------------------------------------------------------------------------
+
     def command(self, command: Command, decision: Decision | None) -> bool:
         """Run a command; True when the state changed (the screen must be redrawn)."""
         if command.name == "quit":
-            raise Quit
+            if decision is None:
+                self.leave()
+            self.confirm_quit()
+            return False
         if command.name == "undo":
             removed = self.match.undo()
             if not removed:
                 self.say("cli.play.nothing_to_undo", "yellow")
                 return False
             del self.played[len(self.match.keys) :]
+            self.hidden = {i for i in self.hidden if i <= len(self.match.keys)}
             self.note(self.tr("cli.play.undone", n=removed), "yellow")
+            self.autosave()
             return True
         if command.name == "save":
             self.save(command.arg or self.default_file)
@@ -295,16 +438,57 @@ class Session:
             self.console.print(journal_panel(lines, self.lang))
         elif command.name == "help":
             self.help(decision)
+        elif command.name == "board":
+            if decision is None:
+                self.screen(None, None)
+            else:
+                self.draw(decision, force=True)
+        elif command.name == "rule":
+            self.rule(command.arg, decision)
+        elif command.name in ("card", "zone"):
+            self.lookup(command.name, command.arg, decision)
         return False
 
-    def save(self, path: str) -> None:
-        try:
-            self.match.record().save(path)
-        except OSError as exc:
-            self.say("cli.play.save_failed", "bold red", path=path, error=exc.strerror)
+    def rule(self, arg: str, decision: Decision | None) -> None:
+        """`rule ID…` (or the current question's rules): the text of each rule."""
+        from arbitre.server.rule_texts import rule_texts
+
+        wanted = arg.replace(",", " ").split() or list(decision.rules if decision else ())
+        if not wanted:
+            self.say("cli.read.usage", "yellow", command="rule", example="rule HH-2.1")
             return
-        self.saved_keys = list(self.match.keys)
-        self.say("cli.play.saved", "green", path=path, n=len(self.match.keys))
+        known = {r.lower(): r for r in self.match.ruleset.rule_ids()}
+        ids = [known.get(w.lower(), w.upper() if w.lower() not in known else w) for w in wanted]
+        for item in rule_texts(self.match.ruleset.id, ids[:12]):
+            if item["known"]:
+                text = self.tr("cli.read.rule.english", rule=item["id"], text=item["text"]["en"])
+                self.console.print(Text(text))
+            else:
+                self.say("cli.read.rule.unknown", "yellow", rule=item["id"])
+
+    def lookup(self, what: str, arg: str, decision: Decision | None) -> None:
+        """`card NAME` and `zone NAME` (The Horus Heresy): the card's or the zone's sheet."""
+        if self.match.ruleset.id != "heresy":
+            self.say("cli.read.unavailable", "yellow", command=what)
+            return
+        example = {"card": "card Assaut", "zone": "zone Palais Intérieur"}[what]
+        if not arg:
+            self.say("cli.read.usage", "yellow", command=what, example=example)
+            return
+        c = render_heresy.content()
+        items = render_heresy.card_items(c) if what == "card" else list(c.zones)
+        found = render_heresy.find_named(items, arg)
+        if not found:
+            self.say("cli.read.not_found", "yellow", name=arg)
+        elif len({x.name(self.lang) for x in found}) > 1:
+            names = ", ".join(sorted({x.name(self.lang) for x in found})[:20])
+            self.say("cli.read.several", "yellow", name=arg, names=names)
+        elif what == "card":
+            for item in found[:4]:  # one name, several cards: each side's
+                self.console.print(render_heresy.card_sheet(c, item, self.lang))
+        else:
+            view = self.match.ruleset.view(self.match.state, self.viewer(decision))
+            self.console.print(render_heresy.zone_sheet(c, found[0].id, view, self.lang))
 
     def help(self, decision: Decision | None) -> None:
         if decision is not None:
@@ -332,9 +516,12 @@ class Session:
     def after_end(self) -> bool:
         """Save, read the log or undo after the end; False to leave."""
         while True:
-            line = ask(self.console, Text(self.tr("cli.play.after_end") + " ", style="bold"))
+            try:
+                line = ask(self.console, Text(self.tr("cli.play.after_end") + " ", style="bold"))
+            except InputClosed:
+                return False
             word, _, rest = line.partition(" ")
-            if not line or word.lower() in ("quit", "quitter", "exit", "q"):
+            if not line or word.lower() in QUIT_WORDS:
                 return False
             name = COMMANDS.get(word.lower())
             if name is None:
@@ -347,6 +534,39 @@ class Session:
 # --- the command -------------------------------------------------------------------------
 
 
+def resume_menu(console: Console, selector: str | None, lang: str) -> Path:
+    """The autosave to go on with: `selector` (N, a file name, or a game to list), or a menu."""
+    entries = saves.list_saves()
+    if selector is not None and selector in names():
+        entries = [e for e in entries if e.game == selector]
+        selector = None
+    if not entries:
+        raise saves.fail_line(lang, "cli.resume.none", code=1, path=str(saves.saves_dir()))
+    if selector is not None:
+        entry = saves.pick_save(entries, selector)
+        if entry is None:
+            raise saves.fail_line(lang, "cli.resume.unknown", name=selector, n=len(entries))
+        return entry.path
+    items = [
+        (
+            e.path.stem,
+            tr(
+                "cli.resume.row",
+                lang,
+                game=tr(f"cli.game.{e.game}", lang).split(" — ")[0]
+                if has_message(f"cli.game.{e.game}")
+                else e.game,
+                seats=saves.seats_text(e, lang),
+                n=e.moves,
+                date=e.date,
+            ),
+        )
+        for e in entries
+    ]
+    title = tr("cli.resume.title", lang, path=str(saves.saves_dir()))
+    return entries[choose(console, title, items, 0, lang)].path
+
+
 def setup_match(
     console: Console,
     game: str | None,
@@ -356,54 +576,57 @@ def setup_match(
     config: list[str] | None,
     load: Path | None,
 ) -> tuple[Match, list[str | None], list[Played], set[int]]:
-    """Read the options (menus when missing) and build the match, replaying a saved game."""
-    record: GameRecord | None = None
+    """Read the options (menus when missing) and build the match, replaying a saved game.
+
+    A saved game is checked completely (`saves.read_save`) before anything is asked."""
+    loaded: saves.Loaded | None = None
     if load is not None:
         if config:
             raise fail(lang, "cli.play.load_and_config")
-        record = load_record(load, lang)
-        if game is not None and game != record.ruleset:
-            raise fail(lang, "cli.play.load_other_game", game=game, saved=record.ruleset)
-        game = record.ruleset
+        loaded = saves.read_save(load, lang)
+        if game is not None and game != loaded.record.ruleset:
+            raise fail(lang, "cli.play.load_other_game", game=game, saved=loaded.record.ruleset)
+        game = loaded.record.ruleset
     if game is None:
         game = game_menu(console, lang)
     ruleset = load_ruleset(game, lang)
-    if record is None:
+    if loaded is None:
         try:
             cfg = parse_config(ruleset, config)
+            seat_names = check_config(ruleset, cfg)
+            if seed is None:
+                seed = int(time.time() * 1000) % 1_000_000
+            match = Match(ruleset, cfg, seed)
         except BadConfig as exc:
             raise fail_msg(lang, exc.msg) from None
-        if seed is None:
-            seed = int(time.time() * 1000) % 1_000_000
-        record = GameRecord(ruleset.id, ruleset.version, cfg, seed, [])
-    try:
-        seat_names = check_config(ruleset, record.config)
-    except BadConfig as exc:
-        raise fail_msg(lang, exc.msg) from None
-    chosen = (
-        parse_seats(ruleset, seat_names, seats, lang)
-        if seats is not None
-        else seat_menu(console, ruleset, seat_names, lang)
-    )
-    agents = {
-        i: make_agent(ruleset, name, record.seed * 7919 + i)
+        except ValueError as exc:
+            raise fail(lang, "config.refused", error=str(exc)) from None
+        played: list[Played] = []
+        hidden: set[int] = set()
+    else:
+        match, played, hidden = loaded.match, loaded.played, loaded.hidden
+        seat_names = match.seat_names
+    if seats is not None:
+        chosen = parse_seats(ruleset, seat_names, seats, lang)
+    elif loaded is not None and loaded.seats is not None:
+        chosen = list(loaded.seats)
+    else:
+        chosen = seat_menu(console, ruleset, seat_names, lang)
+    match.agents = {
+        i: make_agent(ruleset, name, match.seed * 7919 + i)
         for i, name in enumerate(chosen)
         if name is not None
     }
-    match = new_match(ruleset, record, lang, agents)
-    played: list[Played] = []
-    hidden: set[int] = set()  # numbers of the private answers
-    for key in record.keys:
-        decision = match.decision()
-        step_once(match, key, played, lang)
-        if decision is not None and decision.private:
-            hidden.add(len(match.keys))
+    match.human_keys = [match.is_human(seat) for seat in match.seats_of_keys]
     return match, chosen, played, hidden
 
 
 @app.command("play")
 def play(
-    game: Annotated[str | None, typer.Argument(help="jeu / game (menu si absent)")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help="jeu / game (menu si absent); avec --resume : N ou nom / N or name"),
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="graine / seed")] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="fr | en")] = "fr",
     seats: Annotated[
@@ -418,6 +641,14 @@ def play(
     load: Annotated[
         Path | None, typer.Option("--load", help="reprendre une partie / resume a saved game")
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="reprendre une sauvegarde automatique / resume an autosave "
+            "(arbitre play --resume [N|NOM])",
+        ),
+    ] = False,
     scenario: Annotated[
         str | None,
         typer.Option("--scenario", help="= --config scenario=NOM / NAME (heresy)"),
@@ -428,9 +659,15 @@ def play(
     session: Session | None = None
     if scenario is not None:
         config = [*(config or []), f"scenario={scenario}"]
+    autosave: Path | None = None
     try:
+        if resume:
+            if load is not None:
+                raise saves.fail_line(lang, "cli.resume.and_load")
+            load = autosave = resume_menu(console, game, lang)
+            game = None
         match, chosen, played, hidden = setup_match(console, game, seed, lang, seats, config, load)
-        session = Session(console, match, lang, chosen, played, hidden)
+        session = Session(console, match, lang, chosen, played, hidden, autosave)
         who = ", ".join(
             f"{seat}: {tr('cli.seat.human', lang) if agent is None else agent}"
             for seat, agent in zip(seat_labels(match, lang), chosen, strict=True)
@@ -440,8 +677,9 @@ def play(
             "bold",
         )
         session.run()
-    except (Quit, InputClosed) as exc:
-        key = "cli.play.bye" if isinstance(exc, Quit) else "cli.play.input_closed"
-        console.print(Text(tr(key, lang), style="bold"))
-        if session is not None and session.unsaved():
-            console.print(Text(tr("cli.play.unsaved", lang, n=session.unsaved()), style="yellow"))
+    except Quit:
+        console.print(Text(tr("cli.play.bye", lang), style="bold"))
+    except (InputClosed, KeyboardInterrupt):  # in a menu, or while the agents play
+        console.print(Text(tr("cli.play.input_closed", lang), style="bold"))
+        if session is not None:
+            session.autosave(loud=True)

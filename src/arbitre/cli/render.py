@@ -78,14 +78,18 @@ def play_recorded(match: Match, key: str, played: list[Played], agent: str | Non
     played.append(Played(len(match.keys), decision.seat, key, text, agent))
 
 
+def seat_label(game: str, seat: str, lang: str) -> str:
+    """One seat by name: the game's `<game>.seatname.<seat>` text, else the CLI's
+    `cli.seatname.<game>.<seat>` ("Joueur 1", "MJ", "Mille Fils"), else its id."""
+    for key in (f"{game}.seatname.{seat}", f"cli.seatname.{game}.{seat}"):
+        if has_message(key):
+            return translate(Msg(key), lang)
+    return seat
+
+
 def seat_labels(match: Match, lang: str) -> list[str]:
-    """The seats as a person reads them: the game's `<game>.seatname.<name>` text, if any."""
-    game = match.ruleset.id
-    keys = [f"{game}.seatname.{name}" for name in match.seat_names]
-    return [
-        translate(Msg(key), lang) if has_message(key) else name
-        for key, name in zip(keys, match.seat_names, strict=True)
-    ]
+    """The seats as a person reads them, in the chosen language."""
+    return [seat_label(match.ruleset.id, name, lang) for name in match.seat_names]
 
 
 def played_line(p: Played, seat_names: Sequence[str], lang: str, number: str | None = None) -> Text:

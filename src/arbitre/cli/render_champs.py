@@ -50,6 +50,21 @@ def hero_name(skill: str, lang: str) -> str:
     return names[0] if lang == "fr" else names[1]
 
 
+def seat_forms(seat: str, lang: str) -> dict[str, str]:
+    """The seat by name ("Joueur 1", "MJ") and its French forms "du joueur 1", "au MJ"."""
+    name_key, of_key, to_key = (
+        f"cli.seatname.champs.{seat}",
+        f"cli.champs.of.{seat}",
+        f"cli.champs.to.{seat}",
+    )
+    name = tr(name_key, lang) if has_message(name_key) else seat
+    return {
+        "seat": name,
+        "of": tr(of_key, lang) if has_message(of_key) else f"de {name}",
+        "to": tr(to_key, lang) if has_message(to_key) else f"à {name}",
+    }
+
+
 def seat_digit(seat: str) -> str:
     return seat[1:] if seat.startswith("p") and seat[1:].isdigit() else seat
 
@@ -162,20 +177,27 @@ def info(view: Mapping[str, Any], lang: str) -> Text:
     turn = view.get("turn")
     if turn:
         text.append(
-            " · " + tr("cli.champs.turn", lang, seat=turn["seat"], used=turn["activations_used"])
+            " · "
+            + tr(
+                "cli.champs.turn_of",
+                lang,
+                used=turn["activations_used"],
+                **seat_forms(str(turn["seat"]), lang),
+            )
         )
     if view.get("to_move"):
         text.append(" · ")
-        text.append(tr("cli.champs.to_move", lang, seat=view["to_move"]), style="bold")
+        forms = seat_forms(str(view["to_move"]), lang)
+        text.append(tr("cli.champs.to_move_to", lang, **forms), style="bold")
     text.append("\n")
     heroes = []
     for hero in view["heroes"]:
         where = tr("cli.champs.captured", lang) if hero["captured"] else _cell(hero.get("at"))
         heroes.append(
             tr(
-                "cli.champs.hero",
+                "cli.champs.hero_of",
                 lang,
-                seat=hero["seat"],
+                **seat_forms(str(hero["seat"]), lang),
                 digit=seat_digit(hero["seat"]),
                 name=hero_name(hero["skill"], lang),
                 at=where,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -785,3 +786,131 @@ def render(view: Mapping[str, Any], lang: str) -> RenderableType:
     legend = Track(view, lang, c).icons_legend()
     legend.append(" · " + tr("cli.heresy.legend", lang), style="dim")
     return Board(parts, legend)
+
+
+# --- reading the game at the prompt: `card NAME`, `zone NAME` ----------------------------
+
+
+def _norm(text: str) -> str:
+    """Lower case, no accents, no punctuation: `Traître` and `traitre` read alike."""
+    plain = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).lower()
+    return " ".join(re.split(r"[^a-z0-9]+", plain)).strip()
+
+
+def find_named(items: Iterable[Any], query: str) -> list[Any]:
+    """The items whose id or name (French or English) is `query`; else those containing it."""
+    wanted = _norm(query)
+    pool = list(items)
+    if not wanted:
+        return []
+
+    def keys(item: Any) -> set[str]:
+        return {_norm(item.id), _norm(item.name_en), _norm(item.name_fr or "")} - {""}
+
+    exact = [item for item in pool if wanted in keys(item)]
+    if exact:  # several cards may share a name (the Imperium's and the Traitor's Assault)
+        return exact
+    return [item for item in pool if any(wanted in k for k in keys(item))]
+
+
+def _text(fr: str | None, en: str | None, lang: str) -> str:
+    """A content text in `lang`; the English one, said to be English, when French is missing."""
+    if lang == "fr" and fr:
+        return fr
+    if en:
+        return tr("cli.read.english_only", lang, text=en)
+    return tr("cli.read.no_text", lang)
+
+
+def card_items(c: Content) -> list[Any]:
+    return [*c.orders, *c.combat, *c.events, *c.heroes]
+
+
+def card_sheet(c: Content, item: Any, lang: str) -> RenderableType:
+    """A card (order, Combat, event) or Hero: name in both languages, values and text."""
+    from arbitre.games.heresy.content.cards import CombatCard, EventCard, OrderCard
+
+    title = Text(item.name(lang), style="bold")
+    other = item.name("en" if lang == "fr" else "fr")
+    if other != item.name(lang):
+        title.append(f" / {other}", style="dim")
+    facts: list[str] = []
+    lines: list[Text] = []
+    if isinstance(item, OrderCard):
+        facts.append(tr("cli.read.kind.order", lang))
+        facts.append(label(f"cli.read.side.{item.deck}", lang, str(item.deck)))
+        if item.cost is not None:
+            facts.append(tr("cli.read.cost", lang, n=item.cost))
+        if item.iterations:
+            facts.append(tr("cli.read.iterations", lang, n=item.iterations))
+        effect = _text(item.effect_fr, item.effect_en, lang)
+        lines.append(Text(tr("cli.read.effect", lang, text=effect)))
+        if item.strategic_fr or item.strategic_en:
+            strategic = _text(item.strategic_fr, item.strategic_en, lang)
+            lines.append(Text(tr("cli.read.strategic", lang, text=strategic)))
+    elif isinstance(item, CombatCard):
+        facts.append(tr(f"cli.read.kind.{item.deck}", lang))
+        facts.append(label(f"cli.read.side.{item.side}", lang, str(item.side)))
+        if item.attack is not None:
+            facts.append(tr("cli.read.attack", lang, n=item.attack))
+        if item.shields is not None:
+            facts.append(tr("cli.read.shields", lang, n=item.shields))
+        if item.counter is not None:
+            facts.append(tr("cli.read.counter", lang, n=item.counter))
+        effect = _text(item.effect_fr, item.effect_en, lang)
+        lines.append(Text(tr("cli.read.effect", lang, text=effect)))
+    elif isinstance(item, EventCard):
+        facts.append(tr("cli.read.kind.event", lang))
+        facts.append(label(f"cli.read.side.{item.pool}", lang, str(item.pool)))
+        effect = _text(item.effect_fr, item.effect_en, lang)
+        lines.append(Text(tr("cli.read.effect", lang, text=effect)))
+    else:  # a Hero
+        facts.append(tr("cli.read.kind.hero", lang))
+        facts.append(label(f"cli.read.side.{item.side}", lang, str(item.side)))
+        ability = _text(item.ability_fr, item.ability_en, lang)
+        lines.append(Text(tr("cli.read.effect", lang, text=ability)))
+    if getattr(item, "reconstructed", None):
+        facts.append(tr("cli.read.reconstructed", lang))
+    title.append(" — " + " · ".join(facts))
+    return Group(title, *lines)
+
+
+def zone_sheet(c: Content, zone_id: str, view: Mapping[str, Any], lang: str) -> RenderableType:
+    """A zone: its sectors, fortification, stacking limit, neighbours (crevasses marked)
+    and what stands there now in the viewing seat's view."""
+    zone = c.zones[zone_id]
+    title = Text(zone.name(lang), style="bold")
+    facts = [
+        tr(
+            "cli.read.zone.sectors",
+            lang,
+            names=", ".join(sector_name(c, s, lang) for s in zone.sectors),
+        ),
+        tr("cli.read.zone.fortified" if zone.fortified else "cli.read.zone.open", lang),
+        tr("cli.read.zone.stacking", lang, n=zone.stacking_limit),
+    ]
+    if zone.laser_site:
+        facts.append(tr("cli.read.zone.laser", lang))
+    title.append(" — " + " · ".join(facts))
+    neighbours = []
+    order = {z.id: i for i, z in enumerate(c.zones)}
+    for other in sorted(c.graph.neighbours(zone_id), key=lambda z: order.get(z, 999)):
+        name = zone_name(c, other, lang)
+        if c.graph.is_crevasse(zone_id, other):
+            name = tr("cli.read.zone.crevasse", lang, zone=name)
+        neighbours.append(name)
+    rows: list[RenderableType] = [
+        title,
+        Text(
+            tr(
+                "cli.read.zone.neighbours",
+                lang,
+                names=", ".join(neighbours) or tr("cli.heresy.none", lang),
+            )
+        ),
+    ]
+    if occupied(view, zone_id):
+        rows.append(Text(tr("cli.read.zone.now", lang), "bold"))
+        rows.append(zone_contents(c, view, zone_id, lang))
+    return Group(*rows)

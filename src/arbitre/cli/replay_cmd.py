@@ -27,18 +27,15 @@ from arbitre.cli.render import (
 from arbitre.cli.rules_cmd import Lang, fail, fail_msg, load_ruleset
 from arbitre.engine.i18n import Msg, translate
 from arbitre.engine.match import Match
-from arbitre.engine.record import GameRecord, RecordError
+from arbitre.engine.record import GameRecord
 from arbitre.engine.ruleset import ConfigError, IllegalChoice, Ruleset
 
 
 def load_record(path: Path, lang: str) -> GameRecord:
-    """The record in `path`; a missing or broken file is a clean error (exit 2)."""
-    try:
-        return GameRecord.load(path)
-    except OSError as exc:
-        raise fail(lang, "cli.record.unreadable", path=str(path), error=exc.strerror) from None
-    except RecordError as exc:
-        raise fail(lang, "cli.record.bad", path=str(path), error=str(exc)) from None
+    """The record in `path`; a missing, non-UTF-8 or broken file is one line (exit 2)."""
+    from arbitre.cli.saves import read_record
+
+    return read_record(path, lang)[0]
 
 
 def new_match(
