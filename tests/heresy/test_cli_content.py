@@ -73,3 +73,27 @@ def test_content_help_lists_check():
     result = CliRunner().invoke(app, ["content", "--help"])
     assert result.exit_code == 0
     assert "check" in result.output
+
+
+def test_a_copy_of_the_default_data_is_a_valid_pack(tmp_path):
+    import shutil
+    from importlib import resources
+
+    data = resources.files("arbitre.games.heresy").joinpath("data")
+    pack = tmp_path / "pack"
+    shutil.copytree(str(data), pack)
+    result = run(str(pack), "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert "is valid: 14 file(s) from the pack" in flat(result.output)
+
+
+def test_errors_in_default_files_name_a_file_the_user_can_open(tmp_path):
+    from pathlib import Path
+
+    pack = make_pack(tmp_path, {"units.toml": "[deck]\n"})
+    result = run(str(pack), "--lang", "en")
+    assert result.exit_code == 1
+    lines = [ln.strip("• ").strip() for ln in result.output.splitlines() if "heroes.toml" in ln]
+    assert lines, result.output
+    path = Path(lines[0].split(" · ")[0])
+    assert path.is_absolute() and path.is_file() and path.name == "heroes.toml"

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from arbitre.cli import odds_app
+from arbitre.cli.usage import config_text, usage_error
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.champs.config import Rules, resolve
 from arbitre.games.champs.odds import (
@@ -27,9 +26,13 @@ from arbitre.games.champs.odds import (
     side_from_dice,
     side_from_troops,
 )
-from arbitre.games.champs.troops import BY_ID, HERO_NAMES, HEROES
+from arbitre.games.champs.troops import BY_ID, CAP, HERO_NAMES, HEROES
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 LANGS = ("fr", "en")
+MAX_POOL_DICE = 100  # raw pools (--attacker-dice, --defender-dice): a limit of this tool
 
 _TEXT: dict[str, dict[str, str]] = {
     "title": {
@@ -111,6 +114,22 @@ _TEXT: dict[str, dict[str, str]] = {
         "en": "unknown hero '{h}'; known heroes: {known}",
     },
     "err_negative": {"fr": "doit être un entier ≥ 0", "en": "must be an integer >= 0"},
+    "err_troop_cap": {
+        "fr": "une troupe compte au plus {cap} unités en taille (Petite = 1, Moyenne = 2, "
+        "Grosse = 3 ; CB-6) ; « {spec} » en compte {size}",
+        "en": "a troop holds at most {cap} units counted by size (Small = 1, Medium = 2, "
+        "Large = 3; CB-6); '{spec}' counts {size}",
+    },
+    "err_pool": {
+        "fr": "{n} dés : au plus {limit} dés par réserve (limite de l'outil)",
+        "en": "{n} dice: at most {limit} dice per pool (a limit of this tool)",
+    },
+    "err_support": {
+        "fr": "{n} troupes en soutien : au plus {most}, les cases adjacentes à la cible "
+        "(CB-67, grid.adjacency={most}, AMB-CB-2)",
+        "en": "{n} supporting troops: at most {most}, the cells adjacent to the target "
+        "(CB-67, grid.adjacency={most}, AMB-CB-2)",
+    },
     "err_config_item": {
         "fr": "« {item} » : attendu clé=valeur",
         "en": "'{item}': expected key=value",
@@ -147,8 +166,9 @@ def _t(lang: str, key: str, /, **args: Any) -> str:
     return _TEXT[key][lang if lang in LANGS else "fr"].format(**args)
 
 
-def _bad(lang: str, option: str, key: str, /, **args: Any) -> typer.BadParameter:
-    return typer.BadParameter(_t(lang, key, **args), param_hint=f"'{option}'")
+def _bad(lang: str, option: str, key: str, /, **args: Any) -> typer.Exit:
+    """A one-line error in `lang` naming `option` (exit code 2), see `cli.usage`."""
+    return usage_error(lang if lang in LANGS else "fr", option, _t(lang, key, **args))
 
 
 def parse_troops(spec: str, option: str, lang: str = "fr") -> dict[str, int]:
@@ -175,6 +195,9 @@ def parse_troops(spec: str, option: str, lang: str = "fr") -> dict[str, int]:
         units[name] = int(count)
     if not units:
         raise _bad(lang, option, "err_item", item=spec)
+    size = sum(BY_ID[name].size * count for name, count in units.items())
+    if size > CAP:  # CB-6: heroes do not count (CB-7)
+        raise _bad(lang, option, "err_troop_cap", cap=CAP, spec=spec, size=size)
     return units
 
 
@@ -202,7 +225,7 @@ def parse_config(items: Sequence[str], lang: str = "fr") -> Rules:
     try:
         return resolve(mapping)
     except ConfigError as exc:
-        raise _bad(lang, "--config", "err_config", msg=str(exc)) from None
+        raise _bad(lang, "--config", "err_config", msg=config_text(exc, lang)) from None
 
 
 def _side(
@@ -222,6 +245,8 @@ def _side(
         raise _bad(lang, troop_opt, "err_none", a=dice_opt, b=troop_opt)
     if dice is not None and dice < 0:
         raise _bad(lang, dice_opt, "err_negative")
+    if dice is not None and dice > MAX_POOL_DICE:
+        raise _bad(lang, dice_opt, "err_pool", n=dice, limit=MAX_POOL_DICE)
     if troops is not None:
         return side_from_troops(
             parse_troops(troops, troop_opt, lang), heroes, support, rules, attacker=attacker
@@ -258,6 +283,8 @@ def _mean(dist: Mapping[int, float]) -> float:
 
 def render(odds: Odds, lang: str, console: Console) -> None:
     """The Rich tables of `arbitre odds champs` in `lang`."""
+    from rich.table import Table
+
     table = Table(title=_t(lang, "title"), show_header=False)
     table.add_column(style="bold")
     table.add_column()
@@ -297,7 +324,11 @@ def render(odds: Odds, lang: str, console: Console) -> None:
         )
 
 
-@odds_app.command("champs", help=HELP)
+@odds_app.command(
+    "champs",
+    help=HELP,
+    short_help="Champs de Bataille : un combat / one combat (CB-55..CB-58).",
+)
 def champs(
     attacker_dice: Annotated[
         int | None,
@@ -354,15 +385,14 @@ def champs(
     lang: Annotated[str, typer.Option("--lang", help="fr | en")] = "fr",
 ) -> None:
     if lang not in LANGS:
-        raise typer.BadParameter(
-            _t("fr", "err_lang", lang=lang) + " / " + _t("en", "err_lang", lang=lang),
-            param_hint="'--lang'",
-        )
+        text = _t("fr", "err_lang", lang=lang) + " / " + _t("en", "err_lang", lang=lang)
+        raise usage_error("fr", "--lang", text)
     rules = parse_config(config or [], lang)
-    if support < 0:
-        raise _bad(lang, "--support", "err_negative")
-    if defender_support < 0:
-        raise _bad(lang, "--defender-support", "err_negative")
+    for name, n in (("--support", support), ("--defender-support", defender_support)):
+        if n < 0:
+            raise _bad(lang, name, "err_negative")
+        if n > rules.adjacency:
+            raise _bad(lang, name, "err_support", n=n, most=rules.adjacency)
     if defender_support and not rules.defender_support:
         raise _bad(lang, "--defender-support", "err_def_support")
     att_heroes = parse_heroes(attacker_hero or [], "--attacker-hero", lang)
@@ -382,4 +412,6 @@ def champs(
     if as_json:
         typer.echo(json.dumps(odds.to_json(), ensure_ascii=False))
         return
+    from rich.console import Console
+
     render(odds, lang, Console())

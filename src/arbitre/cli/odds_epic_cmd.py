@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from arbitre.cli import odds_app
+from arbitre.cli.usage import config_text, usage_error
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.epic.catalog import parse_save
 from arbitre.games.epic.config import Rules, resolve
@@ -28,7 +29,6 @@ from arbitre.games.epic.shooting import (
 )
 
 LANGS = ("fr", "en")
-ALTITUDES = (GROUND, LOW, HIGH)
 
 _TEXT: dict[str, dict[str, str]] = {
     "shoot_title": {
@@ -66,12 +66,46 @@ _TEXT: dict[str, dict[str, str]] = {
         "fr": "  {w} PdV perdus par le défenseur, {a} attaquant(s) perdu(s) : {p:.4f}",
         "en": "  defender loses {w} wound(s), {a} attacker(s) lost: {p:.4f}",
     },
-    # errors
+    "ethereal_note": {
+        "fr": "pouvoir éthéré : pas de relance des 1 en Tir Appuyé (EP-11.15)",
+        "en": "ethereal power: no re-roll of 1s under Tir Appuyé (EP-11.15)",
+    },
+    # errors: one line in the run's language, naming the option and its valid forms
     "err_lang": {
         "fr": "langue inconnue « {lang} » : fr ou en",
         "en": "unknown language '{lang}': fr or en",
     },
-    "err_save": {"fr": "sauvegarde invalide : {msg}", "en": "bad save: {msg}"},
+    "err_save": {
+        "fr": "sauvegarde « {v} » invalide : formes valides X+, X+f, X+/Y+f (X, Y de 1 à 6), "
+        "fiche ou - (EPC-13)",
+        "en": "bad save '{v}': valid forms X+, X+f, X+/Y+f (X, Y from 1 to 6), fiche or - (EPC-13)",
+    },
+    "err_int": {
+        "fr": "« {v} » : un nombre entier de {lo} à {hi} est attendu",
+        "en": "'{v}': a whole number from {lo} to {hi} is expected",
+    },
+    "err_number": {
+        "fr": "« {v} » : un nombre de {lo} à {hi} est attendu",
+        "en": "'{v}': a number from {lo} to {hi} is expected",
+    },
+    "err_optional": {
+        "fr": "« {v} » : 0 (aucune) ou X+ de {lo} à {hi} est attendu",
+        "en": "'{v}': 0 (none) or X+ from {lo} to {hi} is expected",
+    },
+    "err_choice": {
+        "fr": "« {v} » : choisissez parmi {choices}",
+        "en": "'{v}': choose one of {choices}",
+    },
+    "err_dice": {
+        "fr": "{n} dés : au plus {limit} dés d'attaque par calcul exact (limite de l'outil) ; "
+        "découpez le tir",
+        "en": "{n} dice: at most {limit} attack dice per exact computation (a limit of this "
+        "tool); split the attack",
+    },
+    "err_attackers": {
+        "fr": "{n} attaquants : de 1 à {limit} --attacker-fa (limite de l'outil)",
+        "en": "{n} attackers: from 1 to {limit} --attacker-fa (a limit of this tool)",
+    },
     "err_range": {
         "fr": "hors de portée : {d} cm pour {r} cm (EP-16.27)",
         "en": "out of range: {d} cm for {r} cm (EP-16.27)",
@@ -80,15 +114,31 @@ _TEXT: dict[str, dict[str, str]] = {
         "fr": "cette arme ne peut pas viser un Volant en vol ({rule})",
         "en": "this weapon may not target an airborne Flyer ({rule})",
     },
-    "err_altitude": {"fr": "altitude : ground, low ou high", "en": "altitude: ground, low or high"},
-    "err_negative": {"fr": "doit être un entier ≥ 0", "en": "must be an integer >= 0"},
-    "err_attackers": {"fr": "au moins un --attacker-fa", "en": "at least one --attacker-fa"},
+    "err_ethereal_interception": {
+        "fr": "un pouvoir éthéré n'est pas un tir : pas de tir d'interception (EP-11.15)",
+        "en": "an ethereal power is not a shot: no interception fire (EP-11.15)",
+    },
     "err_config_item": {
         "fr": "« {item} » : attendu clé=valeur",
         "en": "'{item}': expected key=value",
     },
     "err_config": {"fr": "configuration refusée : {msg}", "en": "configuration refused: {msg}"},
 }
+
+# Bounds of the questions (exit 2 beyond them, naming the limit): 50 attack dice take about
+# a second of exact arithmetic (the work grows as dice³); 20 attackers in one assault.
+MAX_DICE = 50
+MAX_ATTACKERS = 20
+MAX_WOUNDS = 20  # hit points of one stand (the largest Titans have fewer)
+MAX_ELITE = 20
+MAX_CM = 1000.0
+ORDERS = ("tir_appuye", "avance", "charge", "retraite")  # EPC-9
+ARCS = ("360", "180", "90")  # EPC-14
+CLASSES = (1, 7)  # target class 1 to 7 (EP-16.44)
+TO_HIT = (1, 9)  # X+ before modifiers; 7+ to 9+ per roll.sevenPlus (AMB-EP-2)
+SAVE_X = (2, 6)  # cover and Psychic Save X+ (0: none)
+PA = (-9, 0)
+FA = (-9, 20)
 
 epic_app = typer.Typer(help="Epic : tir ou assaut / Epic: shooting or assault.")
 odds_app.add_typer(epic_app, name="epic")
@@ -98,42 +148,69 @@ def _t(lg: str, key: str, **args: Any) -> str:
     return _TEXT[key][lg].format(**args)
 
 
-def _bad(lang: str, hint: str, key: str, **args: Any) -> typer.BadParameter:
-    return typer.BadParameter(_t(lang, key, **args), param_hint=f"'{hint}'")
+def _bad(lang: str, hint: str, key: str, **args: Any) -> typer.Exit:
+    """A one-line error in `lang` naming the option `hint` (exit code 2)."""
+    return usage_error(lang, hint, _t(lang, key, **args))
 
 
 def _lang(lang: str) -> str:
     if lang not in LANGS:
-        raise typer.BadParameter(
-            _t("fr", "err_lang", lang=lang) + " / " + _t("en", "err_lang", lang=lang),
-            param_hint="'--lang'",
-        )
+        text = _t("fr", "err_lang", lang=lang) + " / " + _t("en", "err_lang", lang=lang)
+        raise usage_error("fr", "--lang", text)
     return lang
 
 
-def _value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+def _int(lang: str, opt: str, text: str, bounds: tuple[int, int]) -> int:
+    lo, hi = bounds
+    raw = text.strip()
+    digits = raw[1:] if raw[:1] in "+-" else raw
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 6) or not (
+        lo <= int(raw) <= hi
+    ):
+        raise _bad(lang, opt, "err_int", v=text, lo=lo, hi=hi)
+    return int(raw)
+
+
+def _x_plus(lang: str, opt: str, text: str) -> int | None:
+    """A cover or Psychic Save: 0 (none) or X+ (the `+` may be left out)."""
+    raw = text.strip().removesuffix("+")
+    lo, hi = SAVE_X
+    if raw.isascii() and raw.isdigit() and (raw == "0" or lo <= int(raw) <= hi):
+        return int(raw) or None
+    raise _bad(lang, opt, "err_optional", v=text, lo=lo, hi=hi)
+
+
+def _cm(lang: str, opt: str, text: str | None) -> float | None:
+    if text is None:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= MAX_CM:  # NaN fails too
+        raise _bad(lang, opt, "err_number", v=text, lo=0, hi=int(MAX_CM))
+    return value
+
+
+def _choice(lang: str, opt: str, text: str, choices: tuple[str, ...]) -> str:
+    value = text.strip().lower()
+    if value not in choices:
+        raise _bad(lang, opt, "err_choice", v=text, choices=", ".join(choices))
+    return value
 
 
 def parse_config(items: list[str], lang: str) -> Rules:
+    """`key=value` items checked by the engine (`config_values`), refusals in `lang`."""
     values: dict[str, Any] = {}
     for item in items:
         key, sep, raw = item.partition("=")
-        if not sep or not key:
+        if not sep or not key.strip():
             raise _bad(lang, "--config", "err_config_item", item=item)
-        values[key.strip()] = _value(raw.strip())
+        values[key.strip()] = raw.strip()
     try:
         return resolve(values)
     except ConfigError as exc:
-        raise _bad(lang, "--config", "err_config", msg=str(exc)) from None
+        raise _bad(lang, "--config", "err_config", msg=config_text(exc, lang)) from None
 
 
 def _fmt(p: Fraction) -> float:
@@ -150,16 +227,28 @@ ConfigOpt = Annotated[
 
 @epic_app.command("shoot", help="Un tir : dés, pour toucher, PA contre sauvegarde / one attack.")
 def shoot(
-    dice: Annotated[int, typer.Option("--dice", help="Dés d'attaque / attack dice.")] = 1,
-    to_hit: Annotated[int, typer.Option("--to-hit", help="Pour toucher X+ / to hit X+.")] = 4,
-    pa: Annotated[int, typer.Option("--pa", help="PA (0, -1, -2…) / AP.")] = 0,
-    save: Annotated[str, typer.Option("--save", help="4+, 4+f, 4+/6+f, -")] = "-",
-    cover: Annotated[int, typer.Option("--cover", help="Couvert X+ (0 : aucun) / cover.")] = 0,
+    dice: Annotated[
+        str,
+        typer.Option("--dice", metavar="INT", help=f"Dés d'attaque / attack dice (0-{MAX_DICE})."),
+    ] = "1",
+    to_hit: Annotated[
+        str, typer.Option("--to-hit", metavar="INT", help="Pour toucher X+ / to hit X+ (1-9).")
+    ] = "4",
+    pa: Annotated[str, typer.Option("--pa", metavar="INT", help="PA (0, -1, -2…) / AP.")] = "0",
+    save: Annotated[str, typer.Option("--save", help="4+, 4+f, 4+/6+f, fiche, -")] = "-",
+    cover: Annotated[
+        str, typer.Option("--cover", metavar="X+", help="Couvert X+ (0 : aucun) / cover.")
+    ] = "0",
     psychic_save: Annotated[
-        int, typer.Option("--psychic-save", help="Sauvegarde Psychique X+ (EP-14).")
-    ] = 0,
+        str, typer.Option("--psychic-save", metavar="X+", help="Sauvegarde Psychique X+ (EP-14).")
+    ] = "0",
     ethereal: Annotated[
-        bool, typer.Option("--ethereal", help="Pouvoir éthéré (EP-11.12) / ethereal power.")
+        bool,
+        typer.Option(
+            "--ethereal",
+            help="Pouvoir éthéré (EP-11.12) : jamais de relance des 1 ni d'interception "
+            "(EP-11.15) / ethereal power.",
+        ),
     ] = False,
     tir_appuye: Annotated[
         bool, typer.Option("--tir-appuye", help="Relance des 1 (Tir Appuyé non révélé).")
@@ -181,17 +270,18 @@ def shoot(
     landing: Annotated[
         bool, typer.Option("--landing", help="Cible en atterrissage, -1 (EP-16.3).")
     ] = False,
-    target_class: Annotated[int, typer.Option("--target-class", help="Classe 1-7.")] = 1,
-    order: Annotated[
-        str, typer.Option("--order", help="tir_appuye | avance | charge | retraite")
-    ] = "avance",
-    arc: Annotated[int, typer.Option("--arc", help="360 | 180 | 90")] = 360,
+    target_class: Annotated[
+        str, typer.Option("--target-class", metavar="INT", help="Classe 1-7.")
+    ] = "1",
+    order: Annotated[str, typer.Option("--order", help=" | ".join(ORDERS) + " (EPC-9)")] = "avance",
+    arc: Annotated[str, typer.Option("--arc", metavar="INT", help=" | ".join(ARCS))] = "360",
     titan: Annotated[bool, typer.Option("--titan", help="Arme de Titan (EP-16.45).")] = False,
     distance: Annotated[
-        float | None, typer.Option("--distance", help="Distance sur la table (cm).")
+        str | None,
+        typer.Option("--distance", metavar="CM", help="Distance sur la table (cm)."),
     ] = None,
     weapon_range: Annotated[
-        float | None, typer.Option("--range", help="Portée de l'arme (cm).")
+        str | None, typer.Option("--range", metavar="CM", help="Portée de l'arme (cm).")
     ] = None,
     config: ConfigOpt = None,
     as_json: JsonOpt = False,
@@ -199,42 +289,51 @@ def shoot(
 ) -> None:
     lang = _lang(lang)
     rules = parse_config(config or [], lang)
-    if dice < 0:
-        raise _bad(lang, "--dice", "err_negative")
-    for name, alt in (
-        ("--target-altitude", target_altitude),
-        ("--shooter-altitude", shooter_altitude),
-    ):
-        if alt not in ALTITUDES:
-            raise _bad(lang, name, "err_altitude")
+    if dice.strip().isascii() and dice.strip().isdigit() and int(dice) > MAX_DICE:
+        raise _bad(lang, "--dice", "err_dice", n=dice.strip(), limit=MAX_DICE)
+    n_dice = _int(lang, "--dice", dice, (0, MAX_DICE))
+    hit_on = _int(lang, "--to-hit", to_hit, TO_HIT)
+    ap = _int(lang, "--pa", pa, PA)
+    cls = _int(lang, "--target-class", target_class, CLASSES)
+    fire_arc = int(_choice(lang, "--arc", arc, ARCS))
+    order = _choice(lang, "--order", order, ORDERS)
+    altitudes = (GROUND, LOW, HIGH)
+    target_altitude = _choice(lang, "--target-altitude", target_altitude, altitudes)
+    shooter_altitude = _choice(lang, "--shooter-altitude", shooter_altitude, altitudes)
+    cover_x = _x_plus(lang, "--cover", cover)
+    psychic_x = _x_plus(lang, "--psychic-save", psychic_save)
     try:
-        sv = parse_save(save)
-    except ValueError as exc:
-        raise _bad(lang, "--save", "err_save", msg=str(exc)) from None
+        sv = parse_save(save.strip())
+    except ValueError:
+        raise _bad(lang, "--save", "err_save", v=save) from None
+    on_table = _cm(lang, "--distance", distance)
+    reach = _cm(lang, "--range", weapon_range)
+    if ethereal and interception:  # EP-11.15
+        raise _bad(lang, "--ethereal/--interception", "err_ethereal_interception")
     eff = None
-    if distance is not None and weapon_range is not None:
-        eff = effective_range_distance(distance, shooter_altitude, target_altitude)
-        if eff > weapon_range:
-            raise _bad(lang, "--distance", "err_range", d=eff, r=weapon_range)
+    if on_table is not None and reach is not None:
+        eff = effective_range_distance(on_table, shooter_altitude, target_altitude)
+        if eff > reach:
+            raise _bad(lang, "--distance", "err_range", d=eff, r=reach)
     airborne = target_altitude != GROUND
     if airborne or landing:
-        ok, rule = may_target_airborne(aa=aa, arc=arc, order=order, titan=titan)
+        ok, rule = may_target_airborne(aa=aa, arc=fire_arc, order=order, titan=titan)
         if not ok:
             raise _bad(lang, "--aa/--order/--arc", "err_target", rule=rule)
     mods = to_hit_modifiers(
         aa=aa,
         target_airborne=airborne,
         target_landing=landing,
-        target_class=target_class,
+        target_class=cls,
         interception=interception,
         rules=rules,
     )
-    target = modified_to_hit(to_hit, mods)
-    profile = SaveProfile(sv.armour, sv.fixed, cover or None, psychic_save or None)
+    target = modified_to_hit(hit_on, mods)
+    profile = SaveProfile(sv.armour, sv.fixed, cover_x, psychic_x)
     odds = shooting_odds(
-        dice,
+        n_dice,
         target,
-        pa,
+        ap,
         profile,
         reroll_ones=tir_appuye,
         elite_attacker=elite,
@@ -242,18 +341,23 @@ def shoot(
         ethereal=ethereal,
         rules=rules,
     )
+    no_reroll = ethereal and tir_appuye  # EP-11.15
     if as_json:
         out = odds.to_json()
         out["modifiers"] = [{"rule": m.rule, "value": -m.value} for m in mods]
         if eff is not None:
             out["effective_distance"] = eff
+        if no_reroll:
+            out["notes"] = ["EP-11.15"]
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
     typer.echo(_t(lang, "shoot_title"))
     shown = ", ".join(f"-{m.value} {m.rule}" for m in mods) or _t(lang, "no_mod")
     typer.echo(_t(lang, "to_hit", n=target, mods=shown))
+    if no_reroll:
+        typer.echo(_t(lang, "ethereal_note"))
     if eff is not None:
-        typer.echo(_t(lang, "distance", d=eff, r=weapon_range))
+        typer.echo(_t(lang, "distance", d=eff, r=reach))
     typer.echo(_t(lang, "per_die", p=_fmt(odds.p_hit_die), f=odds.p_hit_die))
     typer.echo(_t(lang, "save", p=_fmt(odds.p_save), f=odds.p_save))
     for key, dist, which in (("hits", odds.hits, "hits"), ("losses", odds.unsaved, "unsaved")):
@@ -265,39 +369,51 @@ def shoot(
 @epic_app.command("assault", help="Un assaut : duels 2D6 + FA, surnombre / one assault.")
 def assault(
     attacker_fa: Annotated[
-        list[int] | None,
-        typer.Option("--attacker-fa", help="FA de chaque attaquant, dans l'ordre (repeatable)."),
+        list[str] | None,
+        typer.Option(
+            "--attacker-fa",
+            metavar="INT",
+            help=f"FA de chaque attaquant, dans l'ordre (repeatable, 1-{MAX_ATTACKERS}).",
+        ),
     ] = None,
-    defender_fa: Annotated[int, typer.Option("--defender-fa", help="FA du défenseur.")] = 0,
+    defender_fa: Annotated[
+        str, typer.Option("--defender-fa", metavar="INT", help="FA du défenseur.")
+    ] = "0",
     defender_wounds: Annotated[
-        int, typer.Option("--defender-wounds", help="PdV du défenseur.")
-    ] = 1,
+        str,
+        typer.Option(
+            "--defender-wounds", metavar="INT", help=f"PdV du défenseur (1-{MAX_WOUNDS})."
+        ),
+    ] = "1",
     attacker_elite: Annotated[
-        int, typer.Option("--attacker-elite", help="Relances Elite de l'attaquant (EP-4).")
-    ] = 0,
+        str,
+        typer.Option(
+            "--attacker-elite", metavar="INT", help="Relances Elite de l'attaquant (EP-4)."
+        ),
+    ] = "0",
     defender_elite: Annotated[
-        int, typer.Option("--defender-elite", help="Relances Elite du défenseur (EP-4).")
-    ] = 0,
+        str,
+        typer.Option("--defender-elite", metavar="INT", help="Relances Elite du défenseur (EP-4)."),
+    ] = "0",
     config: ConfigOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = "fr",
 ) -> None:
     lang = _lang(lang)
     rules = parse_config(config or [], lang)
-    if not attacker_fa:
-        raise _bad(lang, "--attacker-fa", "err_attackers")
-    for name, v in (
-        ("--defender-wounds", defender_wounds - 1),
-        ("--attacker-elite", attacker_elite),
-        ("--defender-elite", defender_elite),
-    ):
-        if v < 0:
-            raise _bad(lang, name, "err_negative")
+    raw_fa = attacker_fa or []
+    if not 1 <= len(raw_fa) <= MAX_ATTACKERS:
+        raise _bad(lang, "--attacker-fa", "err_attackers", n=len(raw_fa), limit=MAX_ATTACKERS)
+    fas = [_int(lang, "--attacker-fa", v, FA) for v in raw_fa]
+    d_fa = _int(lang, "--defender-fa", defender_fa, FA)
+    wounds = _int(lang, "--defender-wounds", defender_wounds, (1, MAX_WOUNDS))
+    a_elite = _int(lang, "--attacker-elite", attacker_elite, (0, MAX_ELITE))
+    d_elite = _int(lang, "--defender-elite", defender_elite, (0, MAX_ELITE))
     odds = assault_odds(
-        [Fighter(fa) for fa in attacker_fa],
-        Fighter(defender_fa, defender_wounds),
-        attacker_rerolls=attacker_elite,
-        defender_rerolls=defender_elite,
+        [Fighter(fa) for fa in fas],
+        Fighter(d_fa, wounds),
+        attacker_rerolls=a_elite,
+        defender_rerolls=d_elite,
         rules=rules,
     )
     if as_json:

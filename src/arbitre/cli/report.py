@@ -10,6 +10,7 @@ import base64
 import html
 import io
 import math
+import os
 import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -64,8 +65,35 @@ add_messages(
             "fr": "Le rapport doit être un fichier .html ou .png : {path}",
             "en": "The report must be a .html or .png file: {path}",
         },
+        "cli.report.no_folder": {
+            "fr": "Le dossier du rapport n'existe pas : {folder}",
+            "en": "The report's folder does not exist: {folder}",
+        },
+        "cli.report.not_writable": {
+            "fr": "Impossible d'écrire dans le dossier du rapport : {folder}",
+            "en": "Cannot write in the report's folder: {folder}",
+        },
+        "cli.report.is_folder": {
+            "fr": "Le rapport doit être un fichier, pas un dossier : {path}",
+            "en": "The report must be a file, not a folder: {path}",
+        },
     }
 )
+
+
+def path_problem(path: str | Path, lang: str) -> str | None:
+    """Why the report cannot be written at `path` (checked before any game), or None."""
+    out = Path(path)
+    if out.suffix.lower() not in (".html", ".htm", ".png"):
+        return tr("cli.report.format", lang, path=str(out))
+    if out.is_dir():
+        return tr("cli.report.is_folder", lang, path=str(out))
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        return tr("cli.report.no_folder", lang, folder=str(folder))
+    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        return tr("cli.report.not_writable", lang, folder=str(folder))
+    return None
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -1,4 +1,10 @@
-"""`arbitre simulate GAME`: many seeded games between agents, summarised per seat."""
+"""`arbitre simulate GAME`: many seeded games between agents, summarised per seat.
+
+Every argument is checked before the first game (`check_arguments`): the game, the
+configuration (the engine's `config_values`, then one dry `ruleset.new` so the game's own
+checks run: scenario, battlefield, content pack), the agents (each one built once) and the
+`--report` path. A refusal is one line naming the argument, exit code 2.
+"""
 
 from __future__ import annotations
 
@@ -15,11 +21,113 @@ from arbitre.cli import app
 from arbitre.cli import report as reports
 from arbitre.cli.messages import tr
 from arbitre.cli.render import make_console
-from arbitre.cli.rules_cmd import BadConfig, Lang, check_config, fail, fail_msg, load_ruleset
-from arbitre.cli.rules_cmd import parse_config as read_config
-from arbitre.engine.agents import agent_names
-from arbitre.engine.ruleset import Ruleset
+from arbitre.cli.rules_cmd import Lang
+from arbitre.cli.usage import usage_error
+from arbitre.engine.agents import agent_names, make_agent
+from arbitre.engine.config_values import BadConfig, check_config, parse_config
+from arbitre.engine.i18n import add_messages, translate
+from arbitre.engine.registry import get, names
+from arbitre.engine.ruleset import ConfigError, Ruleset
 from arbitre.engine.simulate import simulate as run_simulation
+
+add_messages(
+    {
+        "cli.sim.bad_game": {
+            "fr": "jeu inconnu « {game} » ; jeux : {known}",
+            "en": "unknown game '{game}'; games: {known}",
+        },
+        "cli.sim.refused": {
+            "fr": "configuration refusée : {error}",
+            "en": "configuration refused: {error}",
+        },
+        "cli.sim.agent_broken": {
+            "fr": "l'agent « {name} » ne peut pas jouer : {error}",
+            "en": "the agent '{name}' cannot play: {error}",
+        },
+    }
+)
+
+
+def _choices_help() -> str:
+    """Games, agents, Heresy scenarios and Champs battlefields, for `--help`."""
+    lines = []
+    for game in names():
+        try:
+            agents = ", ".join(agent_names(get(game)))
+        except Exception:  # a broken game must not break --help
+            agents = "random"
+        lines.append(f"{game}: agents {agents}")
+    try:
+        from arbitre.engine import library
+        from arbitre.games.heresy.content import default_content
+
+        scenarios = ", ".join(default_content().scenarios.ids())
+        fields = ", ".join(library.names(library.CHAMPS_BATTLEFIELD))
+        lines.append(f"--scenario (heresy): {scenarios}")
+        lines.append(f"--config battlefield=… (champs): {fields} (ou un fichier / or a file)")
+    except Exception:
+        pass
+    return "\n\n".join(lines)
+
+
+def _culprit(error: Exception, config: dict[str, Any], scenario: str | None) -> str:
+    """The argument a refused configuration came from: `--scenario` or `--config KEY`."""
+    msg = getattr(error, "msg", None)
+    key = msg.args.get("key") if msg is not None and hasattr(msg, "args") else None
+    text = str(error)
+    for k in config:
+        if k == key or f"'{k}'" in text:
+            return "--scenario" if k == "scenario" and scenario is not None else f"--config {k}"
+    return "--config"
+
+
+def check_arguments(
+    game: str,
+    config_items: list[str] | None,
+    scenario: str | None,
+    agents: str | None,
+    report: str | None,
+    seed: int,
+    lang: str,
+) -> tuple[dict[str, Any], list[str]]:
+    """The checked configuration and agent names; exits 2 with one line on any refusal."""
+    if report is not None:
+        problem = reports.path_problem(report, lang)
+        if problem is not None:
+            raise usage_error(lang, "--report", problem)
+    try:
+        ruleset = get(game)
+    except KeyError:
+        known = ", ".join(names())
+        text = tr("cli.sim.bad_game", lang, game=game, known=known)
+        raise usage_error(lang, "GAME", text) from None
+    items = list(config_items or [])
+    if scenario is not None:
+        items.append(f"scenario={scenario}")
+    cfg: dict[str, Any] = {}
+    try:
+        cfg = parse_config(ruleset, items)
+        seats = check_config(ruleset, cfg)
+        ruleset.new(cfg, seed)  # the game's own checks (scenario, battlefield, content pack)
+    except (ConfigError, ValueError, OSError) as exc:
+        where = _culprit(exc, cfg or _keys(items), scenario)
+        if isinstance(exc, BadConfig):
+            text = translate(exc.msg, lang)
+        else:
+            text = tr("cli.sim.refused", lang, error=" ".join(str(exc).split()))
+        raise usage_error(lang, where, text) from None
+    names_ = parse_agents(ruleset, seats, agents, lang)
+    for i, name in enumerate(names_):
+        try:
+            make_agent(ruleset, name, seed * 7919 + i)
+        except Exception as exc:
+            text = tr("cli.sim.agent_broken", lang, name=name, error=" ".join(str(exc).split()))
+            raise usage_error(lang, "--agents", text) from None
+    return cfg, names_
+
+
+def _keys(items: list[str]) -> dict[str, Any]:
+    return {item.partition("=")[0].strip(): None for item in items}
 
 
 def default_agents(ruleset: Ruleset[Any], seats: tuple[str, ...]) -> list[str]:
@@ -35,13 +143,13 @@ def parse_agents(
         return default_agents(ruleset, seats)
     agents = [a.strip() for a in text.split(",") if a.strip()]
     if len(agents) != len(seats):
-        raise fail(
-            lang, "cli.agents.count", n=len(agents), seats=len(seats), names=", ".join(seats)
-        )
+        text = tr("cli.agents.count", lang, n=len(agents), seats=len(seats), names=", ".join(seats))
+        raise usage_error(lang, "--agents", text)
     known = agent_names(ruleset)
     for name in agents:
         if name not in known:
-            raise fail(lang, "cli.agents.unknown", name=name, known=", ".join(known))
+            text = tr("cli.agents.unknown", lang, name=name, known=", ".join(known))
+            raise usage_error(lang, "--agents", text)
     return agents
 
 
@@ -77,9 +185,9 @@ def summary_table(summary: dict[str, Any], lang: str) -> Table:
     return table
 
 
-@app.command("simulate")
+@app.command("simulate", epilog=_choices_help())
 def simulate(
-    game: Annotated[str, typer.Argument(help="jeu / game (ex. champs)")],
+    game: Annotated[str, typer.Argument(help="jeu / game: " + " | ".join(names()))],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="parties / games")] = 100,
     agents: Annotated[
         str | None,
@@ -105,19 +213,13 @@ def simulate(
         str | None,
         typer.Option("--report", help="rapport d'équilibre / balance report: FICHIER.html|.png"),
     ] = None,
+    debug: Annotated[
+        bool,
+        typer.Option("--debug", help="traces complètes des erreurs / full error tracebacks"),
+    ] = False,
 ) -> None:
     """Simuler des parties entre agents / simulate games between agents."""
-    if report is not None and not report.lower().endswith((".html", ".htm", ".png")):
-        raise fail(lang, "cli.report.format", path=report)
-    if scenario is not None:
-        config = [*(config or []), f"scenario={scenario}"]
-    ruleset = load_ruleset(game, lang)
-    try:
-        cfg = read_config(ruleset, config)
-        seats = check_config(ruleset, cfg)
-    except BadConfig as exc:
-        raise fail_msg(lang, exc.msg) from None
-    names = parse_agents(ruleset, seats, agents, lang)
+    cfg, agent_list = check_arguments(game, config, scenario, agents, report, seed, lang)
     err = make_console(stderr=True)
     show_progress = not as_json and err.is_terminal
     with Progress(
@@ -133,15 +235,16 @@ def simulate(
         summary = run_simulation(
             game,
             games,
-            names,
+            agent_list,
             seed=seed,
             workers=workers,
             config=cfg,
             max_decisions=max_decisions,
             progress=lambda n: progress.advance(task, n),
             keep=report is not None,
+            debug=debug,
         )
-    summary.update(seed=seed, agents=names, config=cfg, max_decisions=max_decisions)
+    summary.update(seed=seed, agents=agent_list, config=cfg, max_decisions=max_decisions)
     if report is not None:
         path = reports.write(summary, report, lang)
         del summary["outcomes"]

@@ -23,10 +23,22 @@ class GameOutcome:
     details: dict[str, Any] = field(default_factory=dict)
 
 
+def one_line(exc: BaseException) -> str:
+    """An exception as one line: its type and the first line of its message."""
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
 def play_one(
-    game: str, config: Mapping[str, Any], agents: Sequence[str], seed: int, max_decisions: int
+    game: str,
+    config: Mapping[str, Any],
+    agents: Sequence[str],
+    seed: int,
+    max_decisions: int,
+    debug: bool = False,
 ) -> GameOutcome:
-    """One whole game; any exception is caught and reported, never raised."""
+    """One whole game; any exception is caught and reported, never raised: as one line
+    (`one_line`), or the whole traceback with `debug`."""
     start = time.perf_counter()
     decisions = 0
     try:
@@ -53,16 +65,20 @@ def play_one(
             time.perf_counter() - start,
             details=dict(result.details),
         )
-    except Exception:
-        return GameOutcome(
-            seed, None, decisions, time.perf_counter() - start, error=traceback.format_exc()
-        )
+    except Exception as exc:
+        error = traceback.format_exc() if debug else one_line(exc)
+        return GameOutcome(seed, None, decisions, time.perf_counter() - start, error=error)
 
 
 def _play_batch(
-    game: str, config: Mapping[str, Any], agents: Sequence[str], seeds: Sequence[int], cap: int
+    game: str,
+    config: Mapping[str, Any],
+    agents: Sequence[str],
+    seeds: Sequence[int],
+    cap: int,
+    debug: bool = False,
 ) -> list[GameOutcome]:
-    return [play_one(game, config, agents, s, cap) for s in seeds]
+    return [play_one(game, config, agents, s, cap, debug) for s in seeds]
 
 
 def simulate(
@@ -75,9 +91,12 @@ def simulate(
     max_decisions: int = 100_000,
     progress: Callable[[int], None] | None = None,
     keep: bool = False,
+    debug: bool = False,
 ) -> dict[str, Any]:
     """Play `games` games (seeds seed, seed+1, …) and summarise them; `keep` adds every
-    game's outcome (seed, scores, decisions, the ruleset's result details) as `outcomes`."""
+    game's outcome (seed, scores, decisions, the ruleset's result details) as `outcomes`.
+    A game that fails is counted in `errors`; `error_samples` give one line each, the
+    whole traceback with `debug`."""
     config = dict(config or {})
     seeds = list(range(seed, seed + games))
     outcomes: list[GameOutcome] = []
@@ -86,14 +105,14 @@ def simulate(
     chunks = [seeds[i : i + batch] for i in range(0, len(seeds), batch)]
     if workers <= 1:
         for chunk in chunks:
-            done = _play_batch(game, config, agents, chunk, max_decisions)
+            done = _play_batch(game, config, agents, chunk, max_decisions, debug)
             outcomes.extend(done)
             if progress:
                 progress(len(done))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [
-                pool.submit(_play_batch, game, config, agents, chunk, max_decisions)
+                pool.submit(_play_batch, game, config, agents, chunk, max_decisions, debug)
                 for chunk in chunks
             ]
             for future in as_completed(futures):

@@ -5,7 +5,8 @@ Shooting: one D6 per attack die against the modified to-hit number (7+ per
 failed die of the roll, never a die already re-rolled (EP-4.2, AMB-EP-4c); each hit then
 takes a save: cover first (fixed), then the armour save worsened by PA, or the fixed save
 (EPC-13); an ethereal power allows only a Psychic Save, unmodified (EP-11.12, EP-14,
-AMB-EP-13a).
+AMB-EP-13a), and is not a shot: it never re-rolls 1s under Tir Appuyé (EP-11.15, as
+`fire.volley` plays it).
 
 Assault: a duel is 2D6 + FA each; the higher total wins, the loser loses one wound with
 no save, a tie does nothing; each further duel against the same surviving stand gives the
@@ -156,8 +157,10 @@ def shooting_odds(
     ethereal: bool = False,
     rules: Rules = DEFAULT_RULES,
 ) -> ShootingOdds:
-    """Exact distributions of hits and of unsaved hits (losses) for one attack roll."""
-    die = to_hit_die(to_hit, reroll_ones, rules)
+    """Exact distributions of hits and of unsaved hits (losses) for one attack roll.
+
+    `reroll_ones` (Tir Appuyé) does not apply to an ethereal power (EP-11.15)."""
+    die = to_hit_die(to_hit, reroll_ones and not ethereal, rules)
     hits = successes(dice, die, elite_attacker)
     sdie = save_die(save, pa, ethereal, rules)
     unsaved: dict[int, Fraction] = defaultdict(Fraction)

@@ -130,6 +130,9 @@ PARTS: dict[str, type] = {
     "scenarios.toml": ScenariosFile,
     "components.toml": ComponentsFile,
 }
+# Files of `data/` that are the game's, not content (rule IDs and texts): a copy of
+# `data/` is a valid starting pack, so a pack may hold them; they are never read from it.
+GAME_FILES = ("rule_ids.toml", "rule_texts.toml")
 DEFAULT_LABEL = "arbitre/games/heresy/data"
 
 
@@ -151,11 +154,13 @@ def check_content(pack: Path | None = None) -> tuple[Content | None, list[Proble
     if pack is not None:
         problems += _unknown_files(pack)
     roots: dict[str, Any] = {}
-    files: dict[str, str] = {}
+    files: dict[str, str] = {}  # part -> label in messages (a real path when there is one)
+    origins: dict[str, str] = {}  # part -> Content.origins
     broken: dict[str, set[str]] = {}
     for part, root_type in PARTS.items():
         label, path = _locate(part, pack)
         files[part] = label
+        origins[part] = _origin(part, pack)
         try:
             raw = tomllib.loads(path.read_text("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -168,14 +173,26 @@ def check_content(pack: Path | None = None) -> tuple[Content | None, list[Proble
     validate(parts, problems)
     if problems or any(roots.get(p) is None for p in PARTS):
         return None, problems
-    return _assemble(roots, files), problems
+    return _assemble(roots, origins), problems
 
 
 def _locate(part: str, pack: Path | None) -> tuple[str, Path | Traversable]:
-    """The label shown in messages and the file to read: the pack's if it has one."""
+    """The label shown in messages and the file to read: the pack's if it has one. A
+    default file is labelled with its real path when it is a file on disk (one the user
+    can open), with its place in the package otherwise (e.g. inside a zip)."""
     if pack is not None and (pack / part).is_file():
         return str(pack / part), pack / part
-    return f"{DEFAULT_LABEL}/{part}", default_data().joinpath(*part.split("/"))
+    default = default_data().joinpath(*part.split("/"))
+    label = str(default) if isinstance(default, Path) else f"{DEFAULT_LABEL}/{part}"
+    return label, default
+
+
+def _origin(part: str, pack: Path | None) -> str:
+    """Where a part was read, for `Content.origins`: the pack's file, or the default's
+    place in the package (`DEFAULT_LABEL/part`)."""
+    if pack is not None and (pack / part).is_file():
+        return str(pack / part)
+    return f"{DEFAULT_LABEL}/{part}"
 
 
 def _unknown_files(pack: Path) -> list[Problem]:
@@ -183,7 +200,7 @@ def _unknown_files(pack: Path) -> list[Problem]:
     return [
         Problem(str(path), "", "", "unknown_file", {"known": known})
         for path in sorted(pack.rglob("*.toml"))
-        if path.relative_to(pack).as_posix() not in PARTS
+        if path.relative_to(pack).as_posix() not in (*PARTS, *GAME_FILES)
     ]
 
 
