@@ -311,8 +311,8 @@ def test_AMB_CB_15_ready_after(tmp_path, mode, same_round):
 def test_AMB_CB_16_trap_options(tmp_path):
     pos = {"units": [U("soldats", (3, 3)), U("soldats", (9, 7), side="mj")]}
     s = game(tmp_path, pos, traps__placement="adjacentCell")
-    play(s, "act:3,3")
-    assert "trap:3,4" in keys(s) and "trap:3,3" not in keys(s)
+    play(s, "act:3,3", "trap")  # then where: any free adjacent cell (AMB-CB-16c)
+    assert "cell:3,4" in keys(s) and "cell:3,3" not in keys(s)
     s2 = game(
         tmp_path,
         {

@@ -84,9 +84,39 @@ CONFIGS = [
 ]
 
 
+# Hidden traps (AMB-CB-16d) with every trap option that changes where they are or what
+# they do: the harness checks that no seat of the other side learns where they lie.
+HIDDEN_TRAPS = [
+    {
+        "traps.visible": False,
+        "traps.placement": "adjacentCell",
+        "traps.stopsMovement": True,
+        "traps.zeroConsumes": False,
+        "traps.flyersTrigger": "onEnd",
+        "traps.poolMode": "perPlayer",
+        "traps.mjPool": "sameAsPlayers",
+        "players": 2,
+    },
+    {
+        "traps.visible": False,
+        "traps.zeroConsumes": False,
+        "traps.mixedTroopCanLay": "soldiersOnly",
+        "recruit.mjMode": "free",
+        "players": 3,
+        "heroes": "voleur,templier,gladiateur",
+    },
+]
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=[f"config{i}" for i in range(len(CONFIGS))])
 def test_conformance_random_games(config):
     records = conformance.check_all(R, [config], seeds=range(3), max_decisions=20_000)
+    assert all(r.keys for r in records)
+
+
+@pytest.mark.parametrize("config", HIDDEN_TRAPS, ids=["adjacent", "players3"])
+def test_hidden_traps_stay_hidden(config):
+    records = conformance.check_all(R, [config], seeds=range(2))
     assert all(r.keys for r in records)
 
 

@@ -193,7 +193,7 @@ def test_CB_17_CB_35_soldiers_lay_traps_and_may_still_move(tmp_path):
     )
     play(s, "act:6,3")
     assert not any(k.startswith("trap") for k in keys(s))  # only Soldiers (CB-17)
-    play(s, "end", "act:4,3", "trap:4,3")
+    play(s, "end", "act:4,3", "trap")  # on its own cell, the only one: no question
     assert s.traps[cell(s, 4, 3)] == 0
     assert "move" in keys(s)
     play(s, "move", "to:4,4")
@@ -209,7 +209,7 @@ def test_CB_20_one_trap_per_cell(tmp_path):
         },
     )
     play(s, "act:4,3")
-    assert "trap:4,3" not in keys(s)
+    assert "trap" not in keys(s)  # its only cell already holds one
 
 
 def test_CB_21_trap_single_use(tmp_path):
@@ -235,7 +235,7 @@ def test_CB_22_players_trap_supply_is_limited(tmp_path):
             "trap_tokens": 1,
         },
     )
-    play(s, "act:4,3", "trap:4,3", "end", "act:6,3")
+    play(s, "act:4,3", "trap", "end", "act:6,3")
     assert not any(k.startswith("trap") for k in keys(s))
     assert s.traps_left == [0]
 
@@ -294,7 +294,7 @@ def test_CB_33_special_abilities_by_troop_type(tmp_path):
     play(s, "act:2,2")
     assert "reload" in keys(s) and not any(k.startswith("trap") for k in keys(s))
     play(s, "end", "act:5,2")
-    assert "reload" not in keys(s) and "trap:5,2" in keys(s) and "recruit" in keys(s)
+    assert "reload" not in keys(s) and "trap" in keys(s) and "recruit" in keys(s)
 
 
 def test_CB_42_CB_45_ground_units_avoid_enemy_cells_and_split(tmp_path):

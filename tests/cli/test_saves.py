@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -90,10 +91,11 @@ def test_resume_errors(cli, data_dir):
     assert heresy_only.exit_code == 1  # the game named: only its autosaves are listed
 
 
-def good_record(tmp_path: Path) -> dict:
+def good_record(tmp_path: Path) -> dict[str, Any]:
     path = tmp_path / "good.json"
     GameRecord("champs", get("champs").version, {}, 3, []).save(path)
-    return json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 def one_line_error(result, *words: str) -> None:

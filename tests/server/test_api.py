@@ -52,7 +52,7 @@ def test_seats_follow_the_config(client: TestClient) -> None:
 
 
 def test_create_refuses_bad_fields_and_stores_nothing(client: TestClient) -> None:
-    cases = [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"ruleset": "chess"}, "unknown_ruleset"),
         ({"ruleset": "champs", "config": {"nope": 1}}, "bad_config"),
         ({"ruleset": "champs", "config": {"players": "many"}}, "bad_config"),

@@ -22,9 +22,11 @@ class Decision(NamedTuple):
     options: tuple[Option, ...]
     text: Msg
     rules: tuple[str, ...] = ()
-    # True when the chosen option must stay hidden from the other seats (e.g. an order
-    # placed face down): interfaces show other seats that a choice was made, not which.
-    private: bool = False
+    # Secrecy by default: the chosen option stays hidden from the other seats (interfaces
+    # show them that a choice was made, not which). A ruleset passes `private=False` only
+    # where the answer's text tells nothing the other seats' views do not show after it
+    # (a move on the board); the conformance harness checks that claim for every game.
+    private: bool = True
 
     def keys(self) -> list[str]:
         return [o.key for o in self.options]

@@ -57,6 +57,9 @@ def trap_cells(s: ChampsState, act: Frame, units: list[Unit], occ: Occ) -> list[
     """Where a Soldier troop may lay a trap (CB-17, CB-20, AMB-CB-16c, AMB-CB-16k)."""
     if not trap_pool_left(s, act.seat):
         return []
+    # With hidden traps (AMB-CB-16d) a side knows only its own: a cell holding a hidden
+    # enemy trap is offered like any other (see `lay_trap`), else the options would show it.
+    known = s.known_traps(s.side_of_seat(act.seat))
     out: set[int] = set()
     for cell in {u.cell for u in units}:
         here = [u for u in units if u.cell == cell]
@@ -64,11 +67,11 @@ def trap_cells(s: ChampsState, act: Frame, units: list[Unit], occ: Occ) -> list[
         if not soldiers or (s.rules.trap_soldiers_only and len(soldiers) != len(here)):
             continue
         if not s.rules.trap_adjacent:
-            if cell not in s.traps:
+            if cell not in known:
                 out.add(cell)
             continue
         for n in s.geo.neighbours[cell]:
-            if n not in s.traps and n not in s.bf.obstacles and occ.side(n) is None:
+            if n not in known and n not in s.bf.obstacles and occ.side(n) is None:
                 out.add(n)
     return sorted(out)
 
@@ -98,8 +101,8 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
                         if s.rules.line_of_fire and not s.geo.line_clear(cell, n):
                             continue
                         opts.append(pair("fire", "champs.opt.fire", lbl(cell), lbl(n)))
-        for cell in trap_cells(s, act, units, occ):
-            opts.append(cell_option("trap", "champs.opt.trap", lbl(cell)))
+        if trap_cells(s, act, units, occ):
+            opts.append(fixed("trap", "champs.opt.lay_trap"))  # where: `decide_trap_cell`
         if not d["moved_before"] and units:
             if can_reload(s, units):
                 opts.append(fixed("reload", "champs.opt.reload"))
@@ -120,6 +123,7 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
         tuple(opts),
         Msg("champs.q.activation", {"cell": lbl(here)}),
         ("CB-32", "CB-33", "CB-37", "AMB-CB-9", "AMB-CB-10"),
+        private=False,  # everything chosen here shows; where a trap goes is asked apart
     )
 
 
@@ -182,11 +186,11 @@ def choose_activation(s: ChampsState, act: Frame, key: str) -> None:
         side = s.side_of_seat(act.seat)
         s.stack.append(Frame("recruit", act.seat, {"type": None, "activation": True, "side": side}))
         return
-    if key.startswith("trap:"):
-        cell = s.bf.parse(key[5:])
-        assert cell is not None
+    if key == "trap":
         d["action"] = "trap"
-        lay_trap(s, act.seat, cell)
+        units, _h = members(s, act)
+        cells = trap_cells(s, act, units, occupancy(s))
+        s.stack.append(Frame("trap_cell", act.seat, {"cells": cells}))
         return
     verb, rest = key.split(":", 1)
     src_s, dst_s = rest.split(">")
@@ -212,11 +216,48 @@ def choose_activation(s: ChampsState, act: Frame, key: str) -> None:
     start_combat(s, act.seat, src, dst, verb == "fire")
 
 
+def decide_trap_cell(s: ChampsState, f: Frame) -> Decision | None:
+    """Where the trap goes (CB-17, AMB-CB-16c); with one cell it is laid without asking."""
+    cells = f.data["cells"]
+    if len(cells) < 2:
+        return None
+    lbl = s.bf.label
+    return Decision(
+        f.seat,
+        "champs.trap",
+        tuple(cell_option("cell", "champs.opt.trap", lbl(c)) for c in cells),
+        Msg("champs.q.trap"),
+        ("CB-17", "CB-20", "AMB-CB-16c", "AMB-CB-16d"),
+        # Hidden traps (AMB-CB-16d): the cell is the laying side's secret; the others
+        # read that a trap was laid (the activation's answer and the event), not where.
+        private=not s.rules.traps_visible,
+    )
+
+
+def choose_trap_cell(s: ChampsState, f: Frame, key: str) -> None:
+    cell = s.bf.parse(key[5:])
+    assert cell is not None and cell in f.data["cells"]
+    s.stack.pop()
+    lay_trap(s, f.seat, cell)
+
+
+def auto_trap_cell(s: ChampsState, f: Frame) -> None:
+    s.stack.pop()
+    if f.data["cells"]:
+        lay_trap(s, f.seat, f.data["cells"][0])
+
+
 def lay_trap(s: ChampsState, seat: int, cell: int) -> None:
-    """Lay a trap token (CB-17, CB-20, CB-22, AMB-CB-16)."""
+    """Lay a trap token (CB-17, CB-20, CB-22, AMB-CB-16).
+
+    With hidden traps the cell may already hold an enemy trap the layer could not see: a
+    cell holds one trap (CB-20), so that one stays and the token is spent for nothing (the
+    event reads the same, so nobody else learns of it).
+    """
     side = s.side_of_seat(seat)
-    s.traps[cell] = side
-    s.trap_owner[cell] = seat
+    if cell not in s.traps:
+        s.traps[cell] = side
+        s.trap_owner[cell] = seat
     if side == MJ:
         if s.mj_traps_left > 0:
             s.mj_traps_left -= 1

@@ -82,6 +82,7 @@ def decide_combat(s: ChampsState, f: Frame) -> Decision | None:
             (Option("again", Msg("champs.opt.again")), Option("stop", Msg("champs.opt.stop"))),
             Msg("champs.q.reattack", {"dest": s.bf.label(f.data["tgt"])}),
             ("CB-61", "AMB-CB-14"),
+            private=False,
         )
     if stage == "advance":
         return _decide_advance(s, f)
@@ -325,6 +326,7 @@ def _decide_advance(s: ChampsState, f: Frame) -> Decision | None:
         tuple(opts),
         Msg("champs.q.advance", {"dest": s.bf.label(f.data["tgt"])}),
         ("CB-62", "CB-63", "AMB-CB-13"),
+        private=False,
     )
 
 

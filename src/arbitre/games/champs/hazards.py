@@ -33,6 +33,10 @@ def auto_trap(s: ChampsState, f: Frame) -> None:
     if lost > 0 or s.rules.trap_zero_consumes:
         del s.traps[cell]  # CB-21: single use
         s.trap_owner.pop(cell, None)
+        if cell in s.revealed:
+            s.revealed.remove(cell)
+    elif cell not in s.revealed:
+        s.revealed.append(cell)  # it stays, and everyone now knows where (the event says)
     side = s.units[alive[0]].side
     s.log.append(
         Msg("champs.ev.trap", {"cell": s.bf.label(cell), "roll": roll, "n": lost}, "CB-19")
@@ -91,6 +95,7 @@ def decide_overflow(s: ChampsState, f: Frame) -> Decision | None:
         tuple(opts),
         Msg("champs.q.overflow", {"cell": lbl(f.data["cell"]), "load": load(units)}),
         ("CB-6", "CB-8", "CB-44", "AMB-CB-23"),
+        private=False,
     )
 
 

@@ -46,6 +46,7 @@ def decide_loss(s: ChampsState, f: Frame) -> Decision | None:
         opts,
         Msg("champs.q.loss", {"cell": s.bf.label(f.data["cell"]), "n": f.data["n"]}),
         ("CB-59", "CB-19") if not f.data["combat"] else ("CB-59",),
+        private=False,
     )
 
 

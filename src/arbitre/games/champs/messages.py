@@ -111,6 +111,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "tirer à la catapulte depuis {src} sur {dest}", "fire the catapult from {src} at {dest}"
     ),
     "champs.opt.trap": _t("poser un piège en {cell}", "lay a trap on {cell}"),
+    "champs.opt.lay_trap": _t("poser un piège", "lay a trap"),
+    "champs.q.trap": _t("Poser le piège où ?", "Lay the trap where?"),
     "champs.opt.reload": _t("recharger (sans déplacement)", "reload (no movement)"),
     "champs.opt.recruit": _t(
         "recruter une nouvelle troupe (sans déplacement)", "recruit a new troop (no movement)"

@@ -66,14 +66,16 @@ def reachable(
 ) -> dict[int, list[int]]:
     """Destinations within `speed` steps (CB-37, CB-40..CB-42, AMB-CB-11/12).
 
-    With `paths`, each destination maps to the path crossing the fewest enemy traps
-    (a player never gains by springing more); otherwise the paths are left empty.
+    With `paths`, each destination maps to the path crossing the fewest enemy traps it can
+    see (a player never gains by springing more); otherwise the paths are left empty.
     """
     occ = occupancy(s)
     steps, obstacles, rules = s.geo.steps, s.bf.obstacles, s.rules
     enemies = occ.held[1 - side]
     blocked = obstacles | enemies  # ground units never enter; nobody ends there (CB-41)
-    traps = set() if flying else {c for c, sd in s.traps.items() if sd != side}
+    # Only the enemy traps this side knows of count (AMB-CB-16d): hidden ones spring where
+    # they lie, the path never steers around them nor stops before them.
+    traps = set() if flying else {c for c, sd in s.known_traps(side).items() if sd != side}
     stop: set[int] = set()
     if not flying:
         if rules.trap_stops:
@@ -175,6 +177,7 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
         tuple(opts),
         Msg("champs.q.move", {"cell": s.bf.label(src)}),
         ("CB-37", "CB-40", "CB-41", "CB-44", "CB-45"),
+        private=False,
     )
 
 

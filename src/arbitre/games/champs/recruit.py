@@ -51,6 +51,7 @@ def decide_recruit(s: ChampsState, f: Frame) -> Decision | None:
             type_options(),
             Msg("champs.q.recruit_type"),
             ("CB-4", "AMB-CB-17e"),
+            private=False,
         )
     cells = recruit_cells(s, side)
     if not cells:
@@ -62,6 +63,7 @@ def decide_recruit(s: ChampsState, f: Frame) -> Decision | None:
         opts,
         Msg("champs.q.recruit_place", {"type": f"champs.type.{f.data['type']}"}),
         ("CB-36", "AMB-CB-17c"),
+        private=False,
     )
 
 

@@ -79,6 +79,7 @@ def decide_retreat(s: ChampsState, f: Frame) -> Decision | None:
         tuple(opts),
         Msg("champs.q.retreat", {"cell": lbl(d["src"])}),
         ("CB-60", "CB-46", "AMB-CB-6", "AMB-CB-8"),
+        private=False,
     )
 
 

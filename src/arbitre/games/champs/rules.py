@@ -32,6 +32,9 @@ HANDLERS: dict[str, Handler[ChampsState]] = {
     "turn": Handler(turns.decide_turn, turns.choose_turn, no_auto),
     "consent": Handler(turns.decide_consent, turns.choose_consent, no_auto),
     "activation": Handler(activation.decide_activation, activation.choose_activation, no_auto),
+    "trap_cell": Handler(
+        activation.decide_trap_cell, activation.choose_trap_cell, activation.auto_trap_cell
+    ),
     "move": Handler(movement.decide_move, movement.choose_move, movement.auto_move),
     "travel": Handler(never, no_choice, movement.auto_travel),
     "combat": Handler(combat.decide_combat, combat.choose_combat, combat.auto_combat),
@@ -129,7 +132,8 @@ class Champs:
         twin.rng = Rng(rng.next64())
         if not state.rules.traps_visible:
             side = state.side_of_seat(seat)
-            hidden = [c for c, sd in twin.traps.items() if sd != side]
+            known = state.known_traps(side)
+            hidden = [c for c in twin.traps if c not in known]
             free = [
                 c
                 for c in range(twin.geo.size)
@@ -140,6 +144,8 @@ class Champs:
                 new = free.pop(rng.below(len(free)))
                 twin.traps[new] = sd
                 twin.trap_owner[new] = owner
+            if hidden:
+                settle(twin)  # the pending decision is asked again of the resampled board
         return twin
 
     def events(self, state: ChampsState) -> Sequence[Msg]:

@@ -121,7 +121,12 @@ def decide_deploy(s: ChampsState, f: Frame) -> Decision | None:
     if not opts:
         return None
     return Decision(
-        f.seat, "champs.deploy", opts, Msg("champs.q.deploy", {"what": what}), ("CB-25", "CB-27")
+        f.seat,
+        "champs.deploy",
+        opts,
+        Msg("champs.q.deploy", {"what": what}),
+        ("CB-25", "CB-27"),
+        private=False,
     )
 
 
@@ -178,6 +183,7 @@ def decide_mj_army(s: ChampsState, f: Frame) -> Decision | None:
         type_options(),
         Msg("champs.q.mj_army", {"i": len(chosen) + 1, "n": n}),
         ("CB-26", "AMB-CB-17g"),
+        private=False,
     )
 
 

@@ -31,6 +31,7 @@ def decide_skill(s: ChampsState, f: Frame) -> Decision | None:
                 tuple(opts),
                 Msg("champs.q.give"),
                 ("CB-49", "AMB-CB-20e"),
+                private=False,
             )
         if mode == "swapValues":
             for a in sorted(set(own)):
@@ -70,6 +71,7 @@ def decide_skill(s: ChampsState, f: Frame) -> Decision | None:
             },
         ),
         ("CB-49",) if skill == "voleur" else ("CB-50",),
+        private=False,
     )
 
 

@@ -60,6 +60,8 @@ class ChampsState:
     heroes: list[Hero] = field(default_factory=list)
     traps: dict[int, int] = field(default_factory=dict)  # cell -> side that laid it
     trap_owner: dict[int, int] = field(default_factory=dict)  # cell -> seat that laid it
+    # hidden traps that sprang and stayed (traps.zeroConsumes=false): everyone saw where
+    revealed: list[int] = field(default_factory=list)
     traps_left: list[int] = field(default_factory=list)  # players' pool(s); [-1] unlimited
     mj_traps_left: int = -1
     deck: list[str] = field(default_factory=list)
@@ -95,6 +97,13 @@ class ChampsState:
     def side_of_seat(self, seat: int) -> int:
         return MJ if seat == self.mj_seat else PLAYERS
 
+    def known_traps(self, side: int | None) -> dict[int, int]:
+        """The traps `side` (None: a spectator) knows of: all when they are visible, else
+        its own and those that sprang in sight of everyone (AMB-CB-16d)."""
+        if self.rules.traps_visible:
+            return self.traps
+        return {c: sd for c, sd in self.traps.items() if sd == side or c in self.revealed}
+
     def copy(self) -> ChampsState:
         return ChampsState(
             rules=self.rules,
@@ -106,6 +115,7 @@ class ChampsState:
             heroes=[h.copy() for h in self.heroes],
             traps=dict(self.traps),
             trap_owner=dict(self.trap_owner),
+            revealed=list(self.revealed),
             traps_left=list(self.traps_left),
             mj_traps_left=self.mj_traps_left,
             deck=list(self.deck),

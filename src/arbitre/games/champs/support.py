@@ -48,7 +48,12 @@ def decide_support(s: ChampsState, f: Frame) -> Decision | None:
     ]
     opts.append(Option("go", Msg("champs.opt.roll", {"n": len(d["sup"])})))
     return Decision(
-        f.seat, "champs.support", tuple(opts), Msg("champs.q.support"), ("CB-67", "CB-68", "CB-69")
+        f.seat,
+        "champs.support",
+        tuple(opts),
+        Msg("champs.q.support"),
+        ("CB-67", "CB-68", "CB-69"),
+        private=False,
     )
 
 
@@ -76,4 +81,5 @@ def decide_consent(s: ChampsState, f: Frame) -> Decision | None:
         (Option("lend", Msg("champs.opt.lend")), Option("refuse", Msg("champs.opt.refuse"))),
         Msg("champs.q.lend", {"cell": s.bf.label(cell), "seat": s.seats[f.seat]}),
         ("CB-70", "AMB-CB-22c"),
+        private=False,
     )

@@ -157,6 +157,7 @@ def decide_turn(s: ChampsState, f: Frame) -> Decision:
         tuple(opts),
         Msg("champs.q.turn", {"seat": s.seats[f.seat], "left": 2 - f.data["used"]}),
         ("CB-30", "CB-31", "CB-38", "CB-39", "CB-51"),
+        private=False,
     )
 
 
@@ -240,6 +241,7 @@ def decide_consent(s: ChampsState, f: Frame) -> Decision:
         (Option("agree", Msg("champs.opt.agree")), Option("refuse", Msg("champs.opt.refuse"))),
         Msg("champs.q.consent", {"seat": s.seats[by], "cell": s.bf.label(f.data["cell"])}),
         ("CB-38", "AMB-CB-19d"),
+        private=False,
     )
 
 

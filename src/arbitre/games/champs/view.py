@@ -29,14 +29,9 @@ def build_view(s: ChampsState, seat: int | None) -> dict[str, Any]:
         )
         c["heroes"].append({"seat": s.seats[h.seat], "skill": h.skill, "acted": h.acted})
     my_side = None if seat is None else s.side_of_seat(seat)
-    traps = [
-        {"at": list(xy(c)), "side": SIDES[side]}
-        for c, side in sorted(s.traps.items())
-        if s.rules.traps_visible or side == my_side
-    ]
-    hidden_traps = (
-        0 if s.rules.traps_visible else sum(1 for sd in s.traps.values() if sd != my_side)
-    )
+    known = s.known_traps(my_side)
+    traps = [{"at": list(xy(c)), "side": SIDES[side]} for c, side in sorted(known.items())]
+    hidden_traps = len(s.traps) - len(known)
     pending = s.cached
     view: dict[str, Any] = {
         "game": "champs",
@@ -77,6 +72,7 @@ def build_view(s: ChampsState, seat: int | None) -> dict[str, Any]:
         "line_held": s.line_held,
         "turn": _turn(s),
         "combat": _combat(s),
+        "building": _building(s),
         "to_move": None if pending is None else s.seats[pending.seat],
         "decision_kind": None if pending is None else pending.kind,
         "over": s.over,
@@ -109,4 +105,29 @@ def _combat(s: ChampsState) -> dict[str, Any] | None:
                 "defender_dice": list(d["dd"]),
                 "stage": d["stage"],
             }
+    return None
+
+
+def _building(s: ChampsState) -> dict[str, Any] | None:
+    """A choice made in several steps, as the table sees it: the MJ's army so far (CB-26)
+    and what is left to deploy, the troop type the MJ recruits (AMB-CB-17e), the group a
+    movement takes along (CB-45). Those steps are public answers: everyone sees them."""
+    if not s.stack:
+        return None
+    f = s.stack[-1]
+    d = f.data
+    if f.kind == "mj_army":
+        return {"what": "mj_army", "chosen": list(d["chosen"]), "of": d["n"]}
+    if f.kind == "deploy":
+        return {"what": "deploy", "items": list(d["items"])}
+    if f.kind == "recruit" and d["type"] is not None:
+        return {"what": "recruit", "type": d["type"]}
+    if f.kind == "move":
+        sel = d["sel"]
+        return {
+            "what": "move",
+            "from": list(s.bf.xy(d["src"])),
+            "units": None if sel is None else sorted(t for t in sel if t >= 0),
+            "heroes": None if sel is None else sorted(s.seats[-1 - t] for t in sel if t < 0),
+        }
     return None

@@ -136,7 +136,9 @@ def decide_flight(s: EpicState, f: Frame) -> Decision | None:
             )
         )
     text = Msg("epic.decide.intercept", {"det": s.dets[zid].spec, "target": target}, "EP-8.9")
-    return Decision(s.dets[zid].side, "epic.intercept", tuple(opts), text, ("EP-8.8", "EP-8.9"))
+    return Decision(
+        s.dets[zid].side, "epic.intercept", tuple(opts), text, ("EP-8.8", "EP-8.9"), private=False
+    )
 
 
 def choose_flight(s: EpicState, f: Frame, key: str) -> None:
@@ -294,7 +296,7 @@ def decide_late(s: EpicState, f: Frame) -> Decision | None:
         Option(f"late:{t}", Msg("epic.opt.late", {"target": s.dets[t].spec})) for t in targets
     ]
     text = Msg("epic.decide.late", {"det": s.dets[zid].spec}, "EP-8.22")
-    return Decision(f.seat, "epic.intercept", tuple(opts), text, ("EP-8.22",))
+    return Decision(f.seat, "epic.intercept", tuple(opts), text, ("EP-8.22",), private=False)
 
 
 def choose_late(s: EpicState, f: Frame, key: str) -> None:

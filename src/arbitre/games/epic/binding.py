@@ -79,7 +79,9 @@ def decide_bind(s: EpicState, f: Frame) -> Decision | None:
         Option(f"join:{d}", Msg("epic.opt.join", {"det": s.dets[d].spec})) for d in options
     )
     text = Msg("epic.decide.bind", {"unit": f"epic.unit.{st.unit}"}, "EP-10.1")
-    return Decision(st.side, "epic.bind", opts, text, ("EP-10.1", "EP-10.7", "EP-10.8"))
+    return Decision(
+        st.side, "epic.bind", opts, text, ("EP-10.1", "EP-10.7", "EP-10.8"), private=False
+    )
 
 
 def choose_bind(s: EpicState, f: Frame, key: str) -> None:
@@ -139,7 +141,7 @@ def decide_warlord(s: EpicState, f: Frame) -> Decision | None:
         for st in characters(s, side)
     )
     text = Msg("epic.decide.warlord", {}, "EP-9.2")
-    return Decision(side, "epic.warlord", opts, text, ("EP-9.2",))
+    return Decision(side, "epic.warlord", opts, text, ("EP-9.2",), private=False)
 
 
 def choose_warlord(s: EpicState, f: Frame, key: str) -> None:

@@ -126,7 +126,9 @@ def decide_combat(s: EpicState, f: Frame) -> Decision | None:
             args["target"] = f"epic.terrain.{LAYOUT[int(parts[2])].kind}"
         opts.append(Option(k, Msg(f"epic.opt.{parts[0]}", args)))
     text = Msg("epic.decide.combat", {}, "EPC-12")
-    return Decision(side, "epic.combat", tuple(opts), text, ("EPC-12", "EPC-13", "EPC-17"))
+    return Decision(
+        side, "epic.combat", tuple(opts), text, ("EPC-12", "EPC-13", "EPC-17"), private=False
+    )
 
 
 def choose_combat(s: EpicState, f: Frame, key: str) -> None:

@@ -75,7 +75,7 @@ def decide_elite(s: EpicState, f: Frame) -> Decision | None:
         Option("elite:no", Msg("epic.opt.elite_no")),
     )
     text = Msg("epic.decide.elite", {"n": "?" if left is None else left}, "EP-4.1")
-    return Decision(side, "epic.elite", opts, text, ("EP-4.1", "EP-4.2", "EP-4.3"))
+    return Decision(side, "epic.elite", opts, text, ("EP-4.1", "EP-4.2", "EP-4.3"), private=False)
 
 
 def choose_elite(s: EpicState, f: Frame, key: str) -> None:

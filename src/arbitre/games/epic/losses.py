@@ -28,7 +28,7 @@ def decide_hq(s: EpicState, f: Frame) -> Decision | None:
             for c in cands
         ]
         text = Msg("epic.decide.hq", {"unit": f"epic.unit.{hq.unit}"}, "EP-12.3")
-        return Decision(f.seat, "epic.hq", tuple(opts), text, ("EP-12.3", "EP-12.4"))
+        return Decision(f.seat, "epic.hq", tuple(opts), text, ("EP-12.3", "EP-12.4"), private=False)
     return None
 
 

@@ -121,7 +121,9 @@ def decide_react(s: EpicState, f: Frame) -> Decision | None:
         name = s.dets[who].spec if kind != "psy" else f"epic.unit.{s.stands[who].unit}"
         opts.append(Option(key, Msg(f"epic.opt.react.{kind}", {"det": name, "target": target})))
     text = Msg("epic.decide.react", {"target": target}, "EPC-15")
-    return Decision(f.seat, "epic.react", tuple(opts), text, ("EPC-15", "EP-3.2", "EP-3.3"))
+    return Decision(
+        f.seat, "epic.react", tuple(opts), text, ("EPC-15", "EP-3.2", "EP-3.3"), private=False
+    )
 
 
 def choose_react(s: EpicState, f: Frame, key: str) -> None:

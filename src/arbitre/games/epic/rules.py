@@ -146,10 +146,14 @@ class Epic:
         """Resample what `seat` cannot see: the enemy's unrevealed orders (EPC-9) and
         future dice."""
         twin = self.clone(state)
+        resampled = False
         for d in twin.dets:
             if d.side != seat and not d.revealed and d.order is not None:
                 d.order = turn.GIVEN_ORDERS[rng.below(len(turn.GIVEN_ORDERS))]
+                resampled = True
         twin.rng = Rng(rng.next64())
+        if resampled:
+            settle(twin)  # the pending decision is asked again of the resampled orders
         return twin
 
     def events(self, state: EpicState) -> Sequence[Msg]:

@@ -149,7 +149,9 @@ def decide_altitude(s: EpicState, f: Frame) -> Decision | None:
     f.seat = s.dets[did].side
     opts = tuple(Option(f"alt:{a}", Msg(f"epic.alt.{a}")) for a in start_altitudes(s, did))
     text = Msg("epic.decide.start_altitude", {"det": s.dets[did].spec}, "EP-16.12")
-    return Decision(f.seat, "epic.altitude", opts, text, ("EP-16.12", "EP-16.13", "EP-16.16"))
+    return Decision(
+        f.seat, "epic.altitude", opts, text, ("EP-16.12", "EP-16.13", "EP-16.16"), private=False
+    )
 
 
 def choose_altitude(s: EpicState, f: Frame, key: str) -> None:
@@ -218,7 +220,7 @@ def decide_infiltrate(s: EpicState, f: Frame) -> Decision | None:
         Option(f"act:{d}", Msg("epic.opt.activate", {"det": s.dets[d].spec})) for d in todo
     )
     text = Msg("epic.decide.infiltrate_which", {}, "EP-7.7")
-    return Decision(side, "epic.activate", opts, text, ("EP-7.2", "EP-7.7"))
+    return Decision(side, "epic.activate", opts, text, ("EP-7.2", "EP-7.7"), private=False)
 
 
 def choose_infiltrate(s: EpicState, f: Frame, key: str) -> None:

@@ -203,7 +203,7 @@ def decide_template(s: EpicState, f: Frame) -> Decision | None:
             Option("layer:ground", Msg("epic.opt.layer_ground")),
         )
         text = Msg("epic.decide.layer", {"det": det}, "EP-16.15")
-        return Decision(f.seat, "epic.layer", opts, text, ("EP-16.15", "EP-16.22"))
+        return Decision(f.seat, "epic.layer", opts, text, ("EP-16.15", "EP-16.22"), private=False)
     _prune(s, f)
     if not f.data["todo"]:
         return None
@@ -218,7 +218,7 @@ def decide_template(s: EpicState, f: Frame) -> Decision | None:
     sid, wi = f.data["todo"][0]
     args = {"det": det, "weapon": f"epic.weapon.{s.stands[sid].unit}.{wi}"}
     text = Msg("epic.decide.template", args, rules[1] if f.data["bomb"] else "EPC-18")
-    return Decision(f.seat, "epic.template", tuple(options), text, rules)
+    return Decision(f.seat, "epic.template", tuple(options), text, rules, private=False)
 
 
 def choose_template(s: EpicState, f: Frame, key: str) -> None:
@@ -228,8 +228,10 @@ def choose_template(s: EpicState, f: Frame, key: str) -> None:
         x, y, sid, wi = f.data.pop("layer_at")
         f.data["placed"].append([x, y, sid, wi, key[6:]])
         return
+    _prune(s, f)
+    # a clone shares the decision but not the memo: the aim points are recomputed then
+    memo = f.memo if f.memo is not None else aim_points(s, f)
     sid, wi = f.data["todo"].pop(0)
-    memo = f.memo or []
     f.memo = None
     if key == "pass":
         return

@@ -172,11 +172,13 @@ def decide_movement(s: EpicState, f: Frame) -> Decision | None:
             Option("assault", Msg("epic.opt.normal_assault")),
         )
         text = Msg("epic.decide.declare", {"det": det.spec}, "EP-8.2")
-        return Decision(f.seat, "epic.declare", opts, text, ("EP-8.2", "EP-8.3"))
+        return Decision(f.seat, "epic.declare", opts, text, ("EP-8.2", "EP-8.3"), private=False)
     if stage == "alt":
         opts = tuple(Option(f"alt:{a}", Msg(f"epic.alt.{a}")) for a in f.data["alts"])
         text = Msg("epic.decide.altitude", {"det": det.spec}, "EP-16.12")
-        return Decision(f.seat, "epic.altitude", opts, text, ("EP-16.12", "EP-16.14"))
+        return Decision(
+            f.seat, "epic.altitude", opts, text, ("EP-16.12", "EP-16.14"), private=False
+        )
     p = _plan(s, f)
     if f.memo is None:
         f.memo = moves.candidates(s, did, p)
@@ -189,7 +191,14 @@ def decide_movement(s: EpicState, f: Frame) -> Decision | None:
     extra = tuple(
         Option(f"emb:{t}", Msg("epic.opt.embark", {"det": s.dets[t].spec})) for t in boards
     )
-    return Decision(d.seat, d.kind, d.options + extra, d.text, (*d.rules, "EP-16.4", "EP-16.17"))
+    return Decision(
+        d.seat,
+        d.kind,
+        d.options + extra,
+        d.text,
+        (*d.rules, "EP-16.4", "EP-16.17"),
+        private=d.private,
+    )
 
 
 def move_decision(
@@ -201,7 +210,7 @@ def move_decision(
         for i, (dx, dy) in enumerate(cands)
     )
     text = Msg(f"epic.decide.{purpose}", {"det": s.dets[did].spec}, "EPC-11")
-    return Decision(seat, "epic.move", opts, text, ("EPC-11", "EP-2.5", "EP-2.6"))
+    return Decision(seat, "epic.move", opts, text, ("EPC-11", "EP-2.5", "EP-2.6"), private=False)
 
 
 def _activation(s: EpicState, f: Frame) -> Decision | None:
@@ -222,7 +231,9 @@ def _activation(s: EpicState, f: Frame) -> Decision | None:
             if d.side == side and may_abandon(s, d.did)
         ]
     text = Msg("epic.decide.activate", {}, "EPC-9")
-    return Decision(side, "epic.activate", tuple(opts), text, ("EPC-9", "EP-11.6", "EP-9.3"))
+    return Decision(
+        side, "epic.activate", tuple(opts), text, ("EPC-9", "EP-11.6", "EP-9.3"), private=False
+    )
 
 
 def chosen_vector(s: EpicState, f: Frame, key: str) -> tuple[float, float]:

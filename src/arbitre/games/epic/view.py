@@ -1,12 +1,26 @@
 """What one seat sees (EPC-9): every stand, and the orders of its own detachments; the
-enemy's order counters stay face down until revealed at the movement phase."""
+enemy's order counters stay face down until revealed at the movement phase.
+
+Nothing else is hidden in Epic, so the view also carries the rest of the table: each
+detachment's and stand's counters, the Elite re-rolls left, and the work in progress (a
+move being placed, templates laid, fire declared): the public answers that lead there
+are then read against what everyone sees (the conformance harness checks it)."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from arbitre.games.epic.objectives import OBJECTIVES
-from arbitre.games.epic.state import EpicState
+from arbitre.games.epic.state import Det, EpicState, Stand
+
+# the other fields, shown as they are (those above have their own names, and the order
+# counter stays face down until revealed)
+_DET_SHOWN = {"did", "side", "spec", "unit", "order", "moved", "acted", "lost"}
+_DET_SHOWN |= {"break_points", "fallback", "zone"}
+_DET_MORE = tuple(f.name for f in fields(Det) if f.name not in _DET_SHOWN)
+_STAND_SHOWN = {"sid", "det", "unit", "x", "y", "wounds", "alt", "shields"}
+_STAND_MORE = tuple(f.name for f in fields(Stand) if f.name not in _STAND_SHOWN)
 
 
 def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
@@ -27,6 +41,7 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
                 "broken": d.broken,
                 "fallback": d.fallback,
                 "zone": d.zone,
+                **{k: getattr(d, k) for k in _DET_MORE},
             }
         )
     stands = [
@@ -39,6 +54,7 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
             "wounds": st.wounds,
             "alt": st.alt,
             "shields": st.shields,
+            **{k: getattr(st, k) for k in _STAND_MORE},
         }
         for st in s.stands.values()
     ]
@@ -59,6 +75,12 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
         "aboard": [
             {"id": st.sid, "det": st.det, "unit": st.unit, "carrier": st.carrier}
             for st in s.aboard.values()
+        ],
+        "elite": list(s.elite),
+        "elite_use": list(s.elite_use),
+        "warlords": list(s.warlords),
+        "pending": [
+            {"kind": f.kind, "seat": s.seats[f.seat], "data": f.data} for f in s.stack if not s.over
         ],
         "objectives": [
             {"x": p.x, "y": p.y, "holder": None if h < 0 else s.seats[h]}

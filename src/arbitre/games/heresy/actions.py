@@ -46,7 +46,9 @@ def decide_action(s: HeresyState, f: Frame) -> Decision:
         )
         for a in legal_actions(s, f.seat)
     )
-    return Decision(f.seat, "heresy.action", opts, Msg("heresy.q.action"), ("HH-14.11",))
+    return Decision(
+        f.seat, "heresy.action", opts, Msg("heresy.q.action"), ("HH-14.11",), private=False
+    )
 
 
 def choose_action(s: HeresyState, f: Frame, key: str) -> None:
@@ -86,7 +88,12 @@ def decide_place(s: HeresyState, f: Frame) -> Decision:
             private=True,  # the order goes face down: the opponent may not learn which
         )
     return Decision(
-        f.seat, "heresy.place.pile", _sector_opts(s, "pile"), Msg("heresy.q.pile"), ("HH-18.1",)
+        f.seat,
+        "heresy.place.pile",
+        _sector_opts(s, "pile"),
+        Msg("heresy.q.pile"),
+        ("HH-18.1",),
+        private=False,  # the pile shows: in the "placed" event or the pending action
     )
 
 
@@ -109,7 +116,13 @@ def decide_map(s: HeresyState, f: Frame) -> Decision:
         for sec, c in strategic.executable_tops(s, f.seat)
     )
     return Decision(
-        f.seat, "heresy.map.card", opts, Msg("heresy.q.map_card"), ("HH-18.5", "HH-19.2", "HH-19.3")
+        f.seat,
+        "heresy.map.card",
+        opts,
+        Msg("heresy.q.map_card"),
+        ("HH-18.5", "HH-19.2", "HH-19.3"),
+        # the card shows when it is executed; until then only the choice is known
+        private=True,
     )
 
 
@@ -128,13 +141,19 @@ def choose_map(s: HeresyState, f: Frame, key: str) -> None:
 def decide_hand(s: HeresyState, f: Frame) -> Decision:
     if "card" not in f.data:
         opts = _card_opts(s, strategic.distinct(s.hands[f.seat]))
-        return Decision(f.seat, "heresy.hand.card", opts, Msg("heresy.q.hand_card"), ("HH-19.5",))
+        # the card shows when it is executed (after its sector)
+        return Decision(
+            f.seat, "heresy.hand.card", opts, Msg("heresy.q.hand_card"), ("HH-19.5",), private=True
+        )
     return Decision(
         f.seat,
         "heresy.hand.sector",
         _sector_opts(s, "sector"),
         Msg("heresy.q.sector"),
         ("HH-18.15",),
+        # the sector shows: in the execution's events, or as the action waiting for the
+        # special token question (view `pending_action`)
+        private=False,
     )
 
 
@@ -156,7 +175,7 @@ def decide_bury(s: HeresyState, f: Frame) -> Decision:
         for sec, pile in s.piles.items()
         if pile
     )
-    return Decision(f.seat, "heresy.bury", opts, Msg("heresy.q.bury"), ("HH-19.7",))
+    return Decision(f.seat, "heresy.bury", opts, Msg("heresy.q.bury"), ("HH-19.7",), private=False)
 
 
 def choose_bury(s: HeresyState, f: Frame, key: str) -> None:
@@ -171,7 +190,9 @@ def decide_draw(s: HeresyState, f: Frame) -> Decision:
         opts.append(Option("deck", Msg("heresy.opt.draw_deck")))
     for c in strategic.distinct(s.card_reserve[f.seat]):
         opts.append(Option(f"card:{c}", Msg("heresy.opt.recover", {"card": strategic.card_id(c)})))
-    return Decision(f.seat, "heresy.draw", tuple(opts), Msg("heresy.q.draw"), ("HH-19.8",))
+    return Decision(
+        f.seat, "heresy.draw", tuple(opts), Msg("heresy.q.draw"), ("HH-19.8",), private=False
+    )
 
 
 def choose_draw(s: HeresyState, f: Frame, key: str) -> None:

@@ -71,6 +71,7 @@ def _ask(
         (*(_opt(k) for k in keys), *extra),
         Msg(f"heresy.q.battle_{kind}", dict(args or {})),
         rules,
+        private=False,
     )
 
 

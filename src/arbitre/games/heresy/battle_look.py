@@ -2,7 +2,9 @@
 drawn, the attacker looks at the top N cards of his Combat deck and puts each back on top
 or at the bottom, in the order he likes. Battle stage `look` (between `ability` and
 `prepare`); `f.data["look"]` is how many cards are still to place, `f.data["kept"]` how
-many went back on top (they stay the deck's first cards, in the order chosen).
+many went back on top (they stay the deck's first cards, in the order chosen),
+`f.data["bottom"]` how many went to the bottom. `known` tells `determinize` which cards
+of the deck the attacker knows where they lie while he looks.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def choose(s: HeresyState, f: Frame, key: str) -> None:
         d["kept"] = kept + 1
     else:
         deck.append(deck.pop(i))
+        d["bottom"] = d.get("bottom", 0) + 1  # known to him too, at the bottom
     d["look"] -= 1
     s.log.append(Msg("heresy.log.looked", {"seat": d["att"]}, "HH-19.10"))
     if not d["look"]:
@@ -60,3 +63,13 @@ def auto(s: HeresyState, f: Frame) -> None:
     """Nothing (more) to look at: the cards are drawn."""
     f.data["look"] = 0
     f.data["stage"] = "prepare"
+
+
+def known(s: HeresyState, seat: int) -> tuple[int, int]:
+    """How many cards at the top and at the bottom of `seat`'s Combat deck `seat` knows
+    by position while he places the cards he looks at (the rest stays unknown)."""
+    for f in s.stack:
+        d = f.data
+        if f.kind == "battle" and d.get("stage") == "look" and d["att"] == seat:
+            return d.get("kept", 0) + d["look"], d.get("bottom", 0)
+    return 0, 0

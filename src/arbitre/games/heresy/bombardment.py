@@ -238,7 +238,9 @@ def thunderhawk_effect(s: HeresyState, f: Frame, seat: int) -> None:
 
 def _ask(f: Frame, kind: str, opts: list[Option], args: dict[str, Any], *rules: str) -> Decision:
     q = Msg(f"heresy.q.bombard_{kind}", args)
-    return Decision(f.seat, f"heresy.bombard.{kind}", tuple(opts), q, rules)
+    # The zone is a step of the answer: the bombardment's events name it once it falls.
+    private = kind == "zone"
+    return Decision(f.seat, f"heresy.bombard.{kind}", tuple(opts), q, rules, private=private)
 
 
 def _result(s: HeresyState, card: str, mode: str) -> Orbital:

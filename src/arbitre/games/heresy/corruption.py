@@ -111,6 +111,7 @@ def decide_corruption(s: HeresyState, f: Frame) -> Decision | None:
         (*opts, DONE),
         Msg("heresy.q.corruption", {"n": f.data["left"]}),
         ("HH-13.7", "HH-13.8", "HH-37.9"),
+        private=False,
     )
 
 

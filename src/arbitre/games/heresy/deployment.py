@@ -139,7 +139,7 @@ def _put(s: HeresyState, zone: str, piece: tuple[int, str, str, int]) -> None:
 
 def _ask(seat: int, task: str, opts: list[Option], **args: Any) -> Decision:
     q = Msg(f"heresy.q.deploy_{task}", args)
-    return Decision(seat, "heresy.setup.deploy", tuple(opts), q, RULES)
+    return Decision(seat, "heresy.setup.deploy", tuple(opts), q, RULES, private=False)
 
 
 def _zone_opts(zones: list[str]) -> list[Option]:

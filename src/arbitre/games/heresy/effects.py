@@ -38,6 +38,7 @@ def decide_vigor(s: HeresyState, f: Frame) -> Decision | None:
         (*opts, Option("done", Msg("engine.done"))),
         Msg("heresy.q.vigor"),
         ("HH-21.13",),
+        private=False,
     )
 
 
@@ -72,6 +73,7 @@ def decide_tanks(s: HeresyState, f: Frame) -> Decision | None:
         (*opts, Option("ignore", Msg("heresy.opt.ignore"))),
         Msg("heresy.q.tanks"),
         ("HH-19.10",),
+        private=False,
     )
 
 
@@ -118,7 +120,9 @@ def _left(f: Frame) -> int:
 
 
 def _ask(f: Frame, kind: str, opts: list[Option], rules: tuple[str, ...], **args: Any) -> Decision:
-    return Decision(f.seat, f"heresy.{kind}", (*opts, DONE), Msg(f"heresy.q.{kind}", args), rules)
+    return Decision(
+        f.seat, f"heresy.{kind}", (*opts, DONE), Msg(f"heresy.q.{kind}", args), rules, private=False
+    )
 
 
 DONE = Option("done", Msg("engine.done"))

@@ -53,7 +53,7 @@ def _ask(
     opts: list[Option],
     args: dict[str, Any],
     *rules: str,
-    private: bool = False,
+    private: bool,
 ) -> Decision:
     q = Msg(f"heresy.q.ev_{kind}", args)
     return Decision(seat, f"heresy.event.{kind}", tuple(opts), q, rules, private=private)
@@ -255,7 +255,7 @@ def decide_orders(s: HeresyState, f: Frame) -> Decision | None:
             Option(f"sector:{sec.id}", Msg("heresy.opt.sector", {"sector": sec.id}))
             for sec in s.content.sectors
         ]
-        return _ask(f.seat, "orders_sector", opts, {}, "EX-16.1", "HH-18.1")
+        return _ask(f.seat, "orders_sector", opts, {}, "EX-16.1", "HH-18.1", private=False)
     if d["left"] <= 0 or not s.hands[f.seat]:
         return None
     opts = [
@@ -305,13 +305,17 @@ def decide_move(s: HeresyState, f: Frame) -> Decision | None:
         if not zones:
             return None
         opts = [Option(f"from:{z}", Msg("heresy.opt.source", {"zone": z})) for z in zones]
-        return _ask(seat, "move_from", [*opts, DONE], {"n": d["most"]}, "HH-21.15", "HH-44.19")
+        # a step of the answer: the others see its outcome (view, events) once it is done
+        return _ask(
+            seat, "move_from", [*opts, DONE], {"n": d["most"]}, "HH-21.15", "HH-44.19", private=True
+        )
     if not d["to"]:
         opts = [
             Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z}))
             for z in _move_dests(s, seat, d["from"])
         ]
-        return _ask(seat, "move_to", opts, {"zone": d["from"]}, "HH-21.15")
+        # a step of the answer: the others see its outcome (view, events) once it is done
+        return _ask(seat, "move_to", opts, {"zone": d["from"]}, "HH-21.15", private=True)
     keys = []
     if d["moved"] < d["most"]:
         keys = [f"unit:{t}" for t in dict.fromkeys(label(u) for u in s.units.get(d["from"], ())
@@ -324,7 +328,9 @@ def decide_move(s: HeresyState, f: Frame) -> Decision | None:
         Option(k, Msg("heresy.opt.mover", {"what": k.partition(":")[2], "zone": d["from"]}))
         for k in keys
     ]
-    return _ask(seat, "move_units", [*opts, DONE], {"zone": d["to"]}, "HH-21.15", "HH-32.1")
+    return _ask(
+        seat, "move_units", [*opts, DONE], {"zone": d["to"]}, "HH-21.15", "HH-32.1", private=False
+    )
 
 
 def choose_move(s: HeresyState, f: Frame, key: str) -> None:
@@ -401,7 +407,8 @@ def decide_place(s: HeresyState, f: Frame) -> Decision | None:
         if not zones:
             return None
         opts = [Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in zones]
-        return _ask(seat, "place_zone", [*opts, DONE], {"n": d["most"]}, "HH-31.13")
+        # a step of the answer: the others see its outcome (view, events) once it is done
+        return _ask(seat, "place_zone", [*opts, DONE], {"n": d["most"]}, "HH-31.13", private=True)
     keys = _place_keys(s, f)
     if not keys:
         return None
@@ -409,7 +416,15 @@ def decide_place(s: HeresyState, f: Frame) -> Decision | None:
         Option(k, Msg("heresy.opt.mover", {"what": k.partition(":")[2], "zone": "reserve"}))
         for k in keys
     ]
-    return _ask(seat, "place_units", [*opts, DONE], {"zone": d["zone"]}, "HH-31.13", "HH-32.2")
+    return _ask(
+        seat,
+        "place_units",
+        [*opts, DONE],
+        {"zone": d["zone"]},
+        "HH-31.13",
+        "HH-32.2",
+        private=False,
+    )
 
 
 def choose_place(s: HeresyState, f: Frame, key: str) -> None:
@@ -479,7 +494,7 @@ def decide_zone(s: HeresyState, f: Frame) -> Decision | None:
     opts = [Option(f"zone:{z}", Msg("heresy.opt.ev_zone", {"zone": z})) for z in zones]
     if f.data["optional"]:
         opts.append(DONE)
-    return _ask(f.seat, f"zone_{f.data['effect']}", opts, {}, "HH-16.2")
+    return _ask(f.seat, f"zone_{f.data['effect']}", opts, {}, "HH-16.2", private=False)
 
 
 def choose_zone(s: HeresyState, f: Frame, key: str) -> None:
@@ -498,7 +513,7 @@ def decide_heal(s: HeresyState, f: Frame) -> Decision | None:
     if not keys:
         return None
     opts = [Option(k, Msg("heresy.opt.bombard_unit", {"unit": k[5:]})) for k in keys]
-    return _ask(f.seat, "heal", [*opts, DONE], {}, "HH-16.2")
+    return _ask(f.seat, "heal", [*opts, DONE], {}, "HH-16.2", private=False)
 
 
 def choose_heal(s: HeresyState, f: Frame, key: str) -> None:

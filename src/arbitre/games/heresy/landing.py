@@ -118,12 +118,24 @@ def decide_landing(s: HeresyState, f: Frame) -> Decision:
             Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in _targets(s, f)
         ]
         return Decision(
-            f.seat, "heresy.landing.target", (*opts, ignore), Msg("heresy.q.landing_target"), rules
+            f.seat,
+            "heresy.landing.target",
+            (*opts, ignore),
+            Msg("heresy.q.landing_target"),
+            rules,
+            # a step of the answer: the others see its outcome (view, events) once done
+            private=True,
         )
     if d["step"] == "source":
         opts = [Option(f"from:{z}", Msg("heresy.opt.source", {"zone": z})) for z in _sources(s, f)]
         return Decision(
-            f.seat, "heresy.landing.source", (*opts, ignore), Msg("heresy.q.landing_source"), rules
+            f.seat,
+            "heresy.landing.source",
+            (*opts, ignore),
+            Msg("heresy.q.landing_source"),
+            rules,
+            # a step of the answer: the others see its outcome (view, events) once done
+            private=True,
         )
     opts = [
         Option(k, Msg("heresy.opt.mover", {"what": w, "zone": d["source"]}))
@@ -131,7 +143,12 @@ def decide_landing(s: HeresyState, f: Frame) -> Decision:
     ]
     done = Option("done", Msg("engine.done"))
     return Decision(
-        f.seat, "heresy.landing.units", (*opts, done), Msg("heresy.q.landing_units"), rules
+        f.seat,
+        "heresy.landing.units",
+        (*opts, done),
+        Msg("heresy.q.landing_units"),
+        rules,
+        private=False,
     )
 
 

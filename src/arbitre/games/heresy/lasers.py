@@ -68,6 +68,7 @@ def decide_lasers(s: HeresyState, f: Frame) -> Decision | None:
         opts,
         Msg("heresy.q.laser_target", {"zone": f.data["zone"], "n": f.data["n"]}),
         ("HH-36.13", "HH-36.14", "HH-36.15"),
+        private=False,
     )
 
 

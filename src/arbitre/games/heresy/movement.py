@@ -358,21 +358,34 @@ def decide_move(s: HeresyState, f: Frame) -> Decision:
             (*opts, IGNORE),
             Msg("heresy.q.target"),
             ("HH-21.19",),
+            # a step of the answer: the others see its outcome (view, events) once done
+            private=True,
         )
     if d["mode"] == "one" and d["dest"] is None:
         zones = destination_choices(s, f, _types(s, seat))
         opts = [_dest_opt(z) for z in zones]
         return Decision(
-            seat, "heresy.move.destination", (*opts, IGNORE), Msg("heresy.q.destination"), RULES
+            seat,
+            "heresy.move.destination",
+            (*opts, IGNORE),
+            Msg("heresy.q.destination"),
+            RULES,
+            # a step of the answer: the others see its outcome (view, events) once done
+            private=True,
         )
     if d["pick"] is not None:
         opts = [_dest_opt(z) for z in d["pick"][1]]
-        return Decision(seat, "heresy.move.to", tuple(opts), Msg("heresy.q.move_to"), RULES)
+        return Decision(
+            seat, "heresy.move.to", tuple(opts), Msg("heresy.q.move_to"), RULES, private=False
+        )
     opts = [
         two(k, "heresy.opt.mover", "what", w, "zone", _zone_of(s, k)) for k, w, _ in movers(s, f)
     ]
     tail = (DONE,) if d["any"] or d["mode"] == "one" else (DONE, IGNORE)
-    return Decision(seat, "heresy.move.units", (*opts, *tail), Msg("heresy.q.movers"), RULES)
+    # a step of the answer: the others see its outcome (view, events) once done
+    return Decision(
+        seat, "heresy.move.units", (*opts, *tail), Msg("heresy.q.movers"), RULES, private=True
+    )
 
 
 def _zone_of(s: HeresyState, key: str) -> str:
@@ -517,6 +530,8 @@ def _decide_fly(s: HeresyState, f: Frame) -> Decision:
         tuple(opts),
         Msg("heresy.q.fly", {"zone": at}),
         ("HH-23.3", "HH-23.4", "HH-23.6", "HH-23.7", "AMB-4", "AMB-22"),
+        # a step of the answer: the others see its outcome (view, events) once done
+        private=True,
     )
 
 

@@ -68,6 +68,7 @@ def decide_order_draw(s: HeresyState, f: Frame) -> Decision | None:
             (*opts, done),
             Msg("heresy.q.order_draw_discard"),
             ("HH-16.4",),
+            private=False,
         )
     if sub == "recover":
         opts = []
@@ -84,6 +85,7 @@ def decide_order_draw(s: HeresyState, f: Frame) -> Decision | None:
             (*opts, done),
             Msg("heresy.q.order_draw_recover"),
             ("HH-16.5",),
+            private=False,
         )
     return None
 
@@ -140,6 +142,7 @@ def decide_coexistence(s: HeresyState, f: Frame) -> Decision | None:
         tuple(Option(f"zone:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in zones),
         Msg("heresy.q.coexistence"),
         ("HH-15.3", "HH-25.7"),
+        private=False,
     )
 
 
@@ -202,6 +205,7 @@ def decide_stacking(s: HeresyState, f: Frame) -> Decision | None:
         ),
         Msg("heresy.q.stacking", {"zone": zone, "limit": s.content.zones[zone].stacking_limit}),
         ("HH-38.6", "AMB-10"),
+        private=False,
     )
 
 

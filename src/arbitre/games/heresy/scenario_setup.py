@@ -97,7 +97,9 @@ def decide_impassable(s: HeresyState, f: Frame) -> Decision | None:
     total = s.content.scenarios[s.scenario].impassable
     opts = [Option(f"zone:{z}", Msg("heresy.opt.impassable", {"zone": z})) for z in zones]
     q = Msg("heresy.q.impassable", {"n": f.data["left"]})
-    return Decision(_turn(f, total), "heresy.setup.impassable", tuple(opts), q, ("HH-12.5",))
+    return Decision(
+        _turn(f, total), "heresy.setup.impassable", tuple(opts), q, ("HH-12.5",), private=False
+    )
 
 
 def choose_impassable(s: HeresyState, f: Frame, key: str) -> None:
@@ -201,7 +203,7 @@ def decide_landing_orders(s: HeresyState, f: Frame) -> Decision | None:
             for sec in s.content.sectors
         ]
         return Decision(TRAITOR, "heresy.setup.landing_pile", tuple(opts),
-                        Msg("heresy.q.pile"), ("HH-13.13",))  # fmt: skip
+                        Msg("heresy.q.pile"), ("HH-13.13",), private=False)  # fmt: skip
     cards = strategic.distinct([c for c in s.hands[TRAITOR] if _landing(s, c)])
     if d["left"] <= 0 or not cards:
         return None

@@ -40,7 +40,9 @@ def decide_token(s: HeresyState, f: Frame) -> Decision:
         Option("token:keep", Msg("heresy.opt.token_keep", {"n": d["cost"]})),
     )
     q = Msg("heresy.q.token", {"left": s.tokens[f.seat]})
-    return Decision(f.seat, "heresy.token", opts, q, (RULE, ACTION_RULES[d["action"]]))
+    return Decision(
+        f.seat, "heresy.token", opts, q, (RULE, ACTION_RULES[d["action"]]), private=False
+    )
 
 
 def choose_token(s: HeresyState, f: Frame, key: str) -> None:

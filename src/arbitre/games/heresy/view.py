@@ -54,7 +54,7 @@ def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
         "fort_markers": sorted(s.fort_markers),
         "impassable": sorted(s.impassable),
         "tokens": {SEATS[i]: n for i, n in enumerate(s.tokens)},
-        "bombardment": {"deck": len(s.bombard_deck), "discard": list(s.bombard_discard)},
+        "bombardment": _bombard_view(s),
         "activation": {SEATS[i]: dict(sorted(m.items())) for i, m in enumerate(s.marks)},
         "reserve": {SEATS[i]: dict(sorted(r.items())) for i, r in enumerate(s.reserve)},
         "hands": {SEATS[i]: list(h) if seat == i else len(h) for i, h in enumerate(s.hands)},
@@ -67,8 +67,32 @@ def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
         "combat": _combat_view(s, seat),
         "battle": _battle_view(s),
         "decision": decision,
+        "pending_action": _pending_action(s),
         "over": s.over,
         "winner": SEATS[s.winner] if s.over else None,
+    }
+
+
+def _pending_action(s: HeresyState) -> dict[str, Any] | None:
+    """An action waiting for the special token question (Cry Havoc, HH-12.5): which action
+    and in which sector, both public; the card stays unnamed (a placed order is face down,
+    an executed one shows when it runs)."""
+    top = s.stack[-1] if s.stack else None
+    if top is None or top.kind != "token":
+        return None
+    return {"action": top.data["action"], "sector": top.data["sector"]}
+
+
+def _bombard_view(s: HeresyState) -> dict[str, Any]:
+    """The Bombardment deck's size and discard, and the cards of the bombardment in
+    progress: drawn and read by both players (HH-35.6), until they are discarded."""
+    frame = next((f for f in reversed(s.stack) if f.kind == "bombard"), None)
+    d = frame.data if frame is not None else {}
+    return {
+        "deck": len(s.bombard_deck),
+        "discard": list(s.bombard_discard),
+        "drawn": list(d.get("drawn") or ()),
+        "card": d.get("card") or None,
     }
 
 
@@ -95,8 +119,9 @@ JOINING = ("origin", "fly", "engage", "look", "hero_draw", "prepare")  # before 
 def _battle_view(s: HeresyState) -> dict[str, Any] | None:
     """The battle in progress (the innermost one), all public: sides, order, target and
     origin zones, engaged units (`seat:zone:label`) and Heroes, the iteration and who is
-    active, the cards played face up this iteration and the damage waiting to be
-    assigned. The Combat hands are in `combat` (the opponent's as counts only)."""
+    active, the cards played face up this iteration, the effect being resolved and the
+    damage waiting to be assigned. The Combat hands are in `combat` (the opponent's as
+    counts only)."""
     frame = next((f for f in reversed(s.stack) if f.kind == "battle"), None)
     if frame is None:
         return None
@@ -119,6 +144,9 @@ def _battle_view(s: HeresyState) -> dict[str, Any] | None:
         "iterations": d["iters"],
         "active": SEATS[d["active"]],
         "played": list(d["played"]),
+        "used": list(d.get("used") or ()),  # played cards whose effect was started
+        "effect": d.get("eff") or None,  # the effect being resolved, and what was paid
+        "paid": d.get("paid", 0),  # against it (HH-26.16)
         "damage": d["dmg"] if d.get("stage") in ("shields", "assign") else 0,
         "stage": d["stage"],
         "joining": d["stage"] in JOINING,
@@ -127,13 +155,21 @@ def _battle_view(s: HeresyState) -> dict[str, Any] | None:
 
 
 def _rearrange_combat(s: HeresyState, seat: int, reorder: Reorder) -> None:
-    """The opponent's hand (normal with normal, Hero with Hero) and every deck's order."""
+    """The opponent's hand (normal with normal, Hero with Hero) and every deck's order, but
+    for the cards of his own deck a seat looks at (HH-19.10: Attaque Massive)."""
+    from arbitre.games.heresy.battle_look import known
     from arbitre.games.heresy.combat_cards import is_hero
 
     for who in (0, 1):
         for hero, deck in ((False, s.combat_decks[who]), (True, s.hero_decks[who])):
             hand = s.combat_hands[who]
-            idx = [i for i, c in enumerate(hand) if is_hero(s, c) == hero] if who != seat else []
+            if who == seat:  # his own deck: all but the cards he is looking at (Attaque Massive)
+                top, bottom = (0, 0) if hero else known(s, seat)
+                middle = deck[top : len(deck) - bottom]
+                reorder(middle)
+                deck[top : len(deck) - bottom] = middle
+                continue
+            idx = [i for i, c in enumerate(hand) if is_hero(s, c) == hero]
             cards = [hand[i] for i in idx] + deck
             reorder(cards)
             for i, c in zip(idx, cards, strict=False):
@@ -145,7 +181,12 @@ def _pinned(s: HeresyState) -> set[str]:
     """Cards a pending frame refers to: kept where they are; while the Traitor puts his
     landing orders on the map (setup step 8), the starting orders in his hand are known;
     while a player picks extra orders from his deck, it is face up to him."""
-    out = {f.data["card"] for f in s.stack if isinstance(f.data.get("card"), str)}
+    out = {
+        f.data[k]
+        for f in s.stack
+        for k in ("card", "chosen")  # an order picked, its sector still to come (events.py)
+        if isinstance(f.data.get(k), str) and f.data[k]
+    }
     for f in s.stack:
         if f.kind == "extra_orders":  # Like Unto Gods: he looks through his Order deck
             out.update(s.decks[f.seat])

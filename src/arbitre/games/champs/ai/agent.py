@@ -14,7 +14,7 @@ from arbitre.engine.decision import Decision
 from arbitre.engine.rng import Rng
 from arbitre.games.champs.ai import combat, setup
 from arbitre.games.champs.ai.context import Ctx
-from arbitre.games.champs.ai.plans import activation_plans, virtual_activation
+from arbitre.games.champs.ai.plans import activation_plans, trap_value, virtual_activation
 from arbitre.games.champs.ai.values import MIN_GAIN
 from arbitre.games.champs.state import MJ, ChampsState, Frame
 from arbitre.games.champs.turns import on_players_line
@@ -92,6 +92,8 @@ class ChampsAI:
                 continue
             if key != "end" and value <= 0.0:
                 break
+            if key.startswith("trap:"):
+                key = "trap"  # the cell is asked next (`trap_cell`)
             if dec.find(key) is not None:
                 if key == "move":
                     self._move_tries[self._move_key(s, act)] = tries + 1
@@ -114,6 +116,19 @@ class ChampsAI:
                 if dec.find(choice) is not None:
                     return choice
         return "stop"
+
+    def trap_cell(self, s: ChampsState, dec: Decision) -> str:
+        """Where to lay the trap: the cell the plans rate best (CB-17, AMB-CB-16c)."""
+        side = s.side_of_seat(dec.seat)
+        ctx = Ctx(s, side)
+        best, best_key = -1.0, dec.keys()[0]
+        for option in dec.options:
+            key = option.key
+            cell = s.bf.parse(key[5:])
+            value = -1.0 if cell is None else trap_value(ctx, cell, side, leaving=False)
+            if value > best:
+                best, best_key = value, key
+        return best_key
 
     # -- consents
     def consent(self, s: ChampsState, dec: Decision) -> str:
@@ -141,6 +156,7 @@ _HANDLERS: dict[str, _Handler] = {
     "champs.turn": ChampsAI.turn,
     "champs.activation": ChampsAI.activation,
     "champs.move": ChampsAI.move,
+    "champs.trap": ChampsAI.trap_cell,
     "champs.support": _answer(combat.support),
     "champs.support.consent": _answer(combat.support_consent),
     "champs.skill.voleur": _answer(combat.thief),

@@ -90,6 +90,7 @@ class Ctx:
         self.rules = s.rules
         self.geo = s.geo
         self.occ = occupancy(s)
+        self.traps = s.known_traps(side)  # with hidden traps (AMB-CB-16d), not the enemy's
         self.my_turn = bool(s.stack) and s.side_of_seat(s.stack[0].seat) == side
         self._threat: list[tuple[int, int]] | None = None
         self._ground: list[int] | None = None

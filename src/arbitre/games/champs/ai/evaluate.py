@@ -137,7 +137,7 @@ def move_cost(ctx: Ctx, path: list[int], g: Group, dest: int) -> float:
     if not g.flying or s.rules.flyers_trigger:
         ground = [u for u in g.units if not TYPES[u.kind].flying or s.rules.flyers_trigger]
         if ground:
-            traps = sum(1 for c in path if s.traps.get(c, g.side) != g.side)
+            traps = sum(1 for c in path if ctx.traps.get(c, g.side) != g.side)
             cost += traps * min(TRAP_LOSS, len(ground)) * g.cheap
     here = [u for u in ctx.own(dest, g.side) if u not in g.units]
     if here and load(here) + load(g.units) > CAP:

@@ -56,7 +56,7 @@ def activation_plans(ctx: Ctx, act: Frame) -> list[Plan]:
     moves: dict[int, float] = {}
     if can_move and (g.units or g.heroes):
         base = pos_value(ctx, src, g)
-        traps = not g.flying and any(sd != side for sd in s.traps.values())
+        traps = not g.flying and any(sd != side for sd in ctx.traps.values())
         for dest, path in reachable(s, src, side, g.speed, g.flying, paths=traps).items():
             moves[dest] = pos_value(ctx, dest, g) - base - move_cost(ctx, path, g, dest)
     best_move = max(moves.values(), default=0.0)
@@ -126,7 +126,7 @@ def virtual_activation(s: ChampsState, turn: Frame, cell: int) -> Frame:
 def trap_value(ctx: Ctx, cell: int, side: int, leaving: bool) -> float:
     """A trap where an enemy ground troop is likely to walk (CB-18, CB-19)."""
     s = ctx.s
-    if cell in s.traps:
+    if cell in ctx.traps:
         return 0.0
     foe = 1 - side
     best = 0.0
