@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arbitre.server import messages as _messages  # noqa: F401  (registers the texts)
 from arbitre.server.errors import ApiError, refuse
@@ -115,6 +116,13 @@ def create_app(
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.to_json(), status_code=exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """An unknown route or method answers in the API's error shape."""
+        path = request.url.path[:80]
+        error = refuse(exc.status_code, "no_route", "no_route", path=path, method=request.method)
+        return JSONResponse(error.to_json(), status_code=exc.status_code, headers=exc.headers)
+
     @app.middleware("http")
     async def _rate(request: Request, call_next: Any) -> Response:
         if request.url.path.startswith("/api/") and not limiter.allow(client_of(request)):
@@ -131,7 +139,9 @@ def create_app(
     @app.post("/api/seats")
     async def seats(request: Request) -> dict[str, Any]:
         data = await _body(request)
-        return seats_of(str_field(data, "ruleset", 32), data.get("config", {}))
+        ruleset = str_field(data, "ruleset", 32)
+        # Checked as a game start would check it (a scenario a pack lacks, say): in a thread.
+        return await hub.workers.thread(seats_of, ruleset, data.get("config", {}))
 
     @app.post("/api/games", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
@@ -157,7 +167,7 @@ def create_app(
     async def game_state(
         game_id: str, token: str | None = None, seat: str | None = None
     ) -> dict[str, Any]:
-        wanted = int_field(seat, "seat")
+        wanted = int_field(seat, "seat", query=True)
         live, access = await hub.open(game_id, token_of(token))
         return state_payload(live, access, wanted)
 

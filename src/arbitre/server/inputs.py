@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from arbitre.server.errors import ApiError, refuse
+from arbitre.server.errors import refuse
 
 MAX_DEPTH = 32  # a game record is 3 levels deep; configs 2
 MAX_INT_DIGITS = 30  # a 64-bit seed has 20
@@ -21,21 +21,65 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 GAME_ID = re.compile(r"[0-9a-f]{1,32}")
 
 
-def _bad_constant(name: str) -> Any:
-    raise refuse(400, "bad_json", "bad_json_value", value=name)
+class _Refused:
+    """A value the parser met that plain JSON does not allow (NaN, ±Infinity, an integer of
+    too many digits): kept in place, so the refusal can name the field it stands in."""
+
+    __slots__ = ("shown",)
+
+    def __init__(self, shown: str) -> None:
+        self.shown = shown
 
 
-def _int(text: str) -> int:
+def _constant(name: str) -> _Refused:
+    return _Refused(name)
+
+
+def _int(text: str) -> int | _Refused:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise refuse(400, "bad_json", "bad_json_value", value=f"{text[:12]}…")
+        return _Refused(f"{text[:12]}… ({len(text)} digits)")
     return int(text)
 
 
-def _float(text: str) -> float:
+def _float(text: str) -> float | _Refused:
     value = float(text)
     if value != value or value in (float("inf"), float("-inf")):
-        raise refuse(400, "bad_json", "bad_json_value", value=text[:12])
+        return _Refused(text[:24])
     return value
+
+
+def _lone_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _field(path: str, key: Any) -> str:
+    name = key if isinstance(key, str) and not _lone_surrogate(key) else "?"
+    return f"{path}.{name}" if path else name
+
+
+def _first_bad(value: Any, path: str) -> tuple[str, str] | None:
+    """Where the first value that is not plain JSON sits, and what it is."""
+    if isinstance(value, _Refused):
+        return path or "body", value.shown
+    if isinstance(value, str):
+        return (path or "body", "\\ud800-\\udfff") if _lone_surrogate(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and _lone_surrogate(key):
+                return path or "body", "\\ud800-\\udfff"
+            found = _first_bad(item, _field(path, key))
+            if found is not None:
+                return found
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _first_bad(item, f"{path or 'body'}[{i}]")
+            if found is not None:
+                return found
+    return None
 
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -56,20 +100,6 @@ def _depth_ok(text: str) -> bool:
     return True
 
 
-def _has_lone_surrogate(value: Any) -> bool:
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return True
-        return False
-    if isinstance(value, dict):
-        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_lone_surrogate(v) for v in value)
-    return False
-
-
 def parse_json(raw: bytes | str) -> Any:
     """A JSON value from a body or a message; 400 `bad_json` for anything but plain JSON."""
     try:
@@ -80,14 +110,15 @@ def parse_json(raw: bytes | str) -> Any:
         raise refuse(400, "bad_json", "too_deep", limit=MAX_DEPTH)
     try:
         data = json.loads(
-            text or "{}", parse_constant=_bad_constant, parse_int=_int, parse_float=_float
+            text or "{}", parse_constant=_constant, parse_int=_int, parse_float=_float
         )
-    except ApiError:
-        raise
     except (ValueError, RecursionError):
         raise refuse(400, "bad_json", "bad_json") from None
-    if _has_lone_surrogate(data):
-        raise refuse(400, "bad_json", "bad_json_value", value="\\ud800-\\udfff")
+    bad = _first_bad(data, "")
+    if bad is not None:
+        path, shown = bad
+        leaf = re.sub(r"\[\d+\]$", "", path).rpartition(".")[2] or path
+        raise refuse(400, "bad_json", "bad_json_value", field=leaf, path=path, value=shown)
     return data
 
 
@@ -107,11 +138,14 @@ def str_field(data: dict[str, Any], name: str, limit: int = 512) -> str:
     return value
 
 
-def int_field(value: Any, name: str, lo: int = 0, hi: int = MAX_INT) -> int | None:
-    """An optional integer (JSON number or query string) within lo..hi."""
-    if value is None or value == "":
+def int_field(
+    value: Any, name: str, lo: int = 0, hi: int = MAX_INT, *, query: bool = False
+) -> int | None:
+    """An optional integer within lo..hi: a JSON number (types are exact: "3" is not 3),
+    or with `query` the text of a query-string parameter."""
+    if value is None or (query and value == ""):
         return None
-    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,12}", value):
+    if query and isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,12}", value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise refuse(422, "bad_field", "bad_field", field=name, why=f"integer {lo}..{hi}")

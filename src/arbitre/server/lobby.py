@@ -105,8 +105,13 @@ def config_of(ruleset: Ruleset[Any], raw: Any) -> tuple[dict[str, Any], tuple[st
 
 
 def seats_of(ruleset_id: str, raw: Any) -> dict[str, Any]:
+    """The seats of a config, once the config is known to start a game."""
     ruleset = ruleset_of(ruleset_id)
-    _config, seats = config_of(ruleset, raw)
+    config, seats = config_of(ruleset, raw)
+    try:
+        ruleset.new(config, 0)
+    except (ConfigError, ValueError) as exc:
+        raise ApiError(422, "bad_config", _refusal(exc)) from None
     return {"seats": list(seats), "seat_labels": [both(seat_label(ruleset, s)) for s in seats]}
 
 

@@ -88,14 +88,19 @@ add_messages(
             "en": "Too many requests: try again in a moment",
         },
         "server.error.bad_json_value": {
-            "fr": "Valeur JSON refusée ({value}) : seuls les nombres finis, les entiers "
-            "de moins de 30 chiffres et le texte Unicode valide sont acceptés",
-            "en": "JSON value refused ({value}): only finite numbers, integers of fewer "
-            "than 30 digits and valid Unicode text are accepted",
+            "fr": "Champ « {field} » ({path}) : valeur JSON refusée ({value}) ; seuls les "
+            "nombres finis, les entiers de moins de 30 chiffres et le texte Unicode valide "
+            "sont acceptés",
+            "en": "Field '{field}' ({path}): JSON value refused ({value}); only finite "
+            "numbers, integers of fewer than 30 digits and valid Unicode text are accepted",
         },
         "server.error.too_deep": {
             "fr": "JSON trop imbriqué (plus de {limit} niveaux)",
             "en": "JSON nested too deep (more than {limit} levels)",
+        },
+        "server.error.no_route": {
+            "fr": "Aucune ressource « {path} » pour {method} sur ce serveur",
+            "en": "No resource '{path}' for {method} on this server",
         },
         "server.error.text_only": {
             "fr": "Seuls les messages texte (JSON) sont acceptés sur ce canal",

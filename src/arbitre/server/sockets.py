@@ -59,7 +59,7 @@ async def _serve(
 ) -> None:
     try:
         token = token_of(websocket.query_params.get("token"))
-        wanted = int_field(websocket.query_params.get("seat"), "seat")
+        wanted = int_field(websocket.query_params.get("seat"), "seat", query=True)
         live, access = await hub.open(game_id, token)
     except ApiError as exc:
         await _refuse(websocket, exc)
