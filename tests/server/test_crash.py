@@ -41,6 +41,23 @@ def start(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
 
 
+def alive() -> set[int]:
+    return {int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()}
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    out = set()
+    for p in alive():
+        try:
+            stat = Path(f"/proc/{p}/stat").read_text()
+        except OSError:
+            continue
+        if int(stat.rpartition(")")[2].split()[1]) == pid:
+            out.add(p)
+    return out
+
+
 def get_state(base: str, game: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = httpx.get(
         f"{base}/api/games/{game['id']}", params={"token": game["admin"]}
@@ -74,9 +91,17 @@ def test_kill_9_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
             assert r.status_code == 200, r.text
             s = r.json()
         before = s
+        helpers = children(proc.pid)
+        assert helpers, "serve starts its replay workers (a fork server and its workers)"
+        helpers |= {c for p in helpers for c in children(p)}
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
+    # the replay workers and their fork server leave with the server, even after kill -9
+    deadline = time.monotonic() + 20
+    while helpers & alive():
+        assert time.monotonic() < deadline, f"orphans left: {helpers & alive()}"
+        time.sleep(0.2)
     proc = start(db, port, tmp_path / "server.log")
     try:
         after = get_state(base, game)

@@ -17,6 +17,8 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -58,7 +60,7 @@ class Workers:
                 max_workers=self.processes,
                 mp_context=context,
                 initializer=_worker_start,
-                initargs=(self.content_dir,),
+                initargs=(self.content_dir, os.getpid()),
             )
         return self._pool
 
@@ -102,9 +104,23 @@ def _ready() -> bool:
     return True
 
 
-def _worker_start(content_dir: Path | None) -> None:
-    """A worker process knows the operator's content, as the server does, and yields the
-    processor to the event loop's process when both want it."""
+def _watch(server: int) -> None:
+    # A server killed outright (kill -9) cannot stop its workers, and they would wait for
+    # work for ever (they hold the ends of their own queues): each leaves when it is gone.
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # the pid was reused by another user's process
+            os._exit(0)
+
+
+def _worker_start(content_dir: Path | None, server: int) -> None:
+    """A worker process knows the operator's content, as the server does, yields the
+    processor to the event loop's process when both want it, and ends with the server."""
+    threading.Thread(target=_watch, args=(server,), daemon=True).start()
     with contextlib.suppress(OSError):
         os.nice(10)
     if content_dir is not None:
