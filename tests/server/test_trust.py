@@ -269,3 +269,22 @@ def test_replays_run_in_a_bounded_queue(db_url: str, tmp_path: Path) -> None:
         assert ok.status_code == 200 and ok.json()["moves"] == 0
         bad = client.post("/api/replay", json={"record": {**record, "config": {"nope": 1}}})
         assert bad.status_code == 422 and bad.json()["error"]["code"] == "bad_config"
+
+
+def test_a_bug_in_a_socket_handler_closes_it_with_1011(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arbitre.server import sockets
+
+    async def broken(*_args: Any) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(sockets, "_message", broken)
+    game = new_game(client, "champs", [HUMAN, HUMAN], config=ONE)
+    with client.websocket_connect(f"/ws/games/{game['id']}?token={game['admin']}") as ws:
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "undo"})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1011
+    assert state(client, game, game["admin"])["moves"] == 0  # the server goes on

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -29,7 +30,10 @@ from arbitre.server.seating import answer_takeback, ask_takeback
 from arbitre.server.subscribers import Subscriber, encode
 
 MESSAGE_LIMIT = 8192
+NORMAL_CLOSE = 1000
 POLICY_CLOSE = 1008
+SERVER_ERROR = 1011
+log = logging.getLogger("arbitre.server")
 
 
 def live_socket(
@@ -65,6 +69,7 @@ async def _serve(
         await _refuse(websocket, exc)
         return
     await websocket.accept()
+    code = NORMAL_CLOSE
     sub = Subscriber(websocket.send_text, access, wanted)
     live.subscribers.add(sub)
     try:
@@ -91,11 +96,14 @@ async def _serve(
                 sub.push({"type": "error", **exc.to_json()})
     except WebSocketDisconnect:
         pass
+    except Exception:  # a bug: say so to the client (1011), keep the server going
+        log.exception("socket of game %s failed", live.id)
+        code = SERVER_ERROR
     finally:
         live.subscribers.discard(sub)
         sub.close()
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(websocket.close(), 1.0)
+            await asyncio.wait_for(websocket.close(code=code), 1.0)
 
 
 async def _message(hub: Hub, live: LiveGame, sub: Subscriber, raw: str) -> None:
