@@ -108,7 +108,7 @@ def test_hotseat_shows_each_seat_its_own_hand(cli):
     # the Traitor answers first: its hand on screen, the Imperium's not
     result = cli(["play", "heresy", "--seats", "human,human", "--seed", "1"], input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "vue de Traître" in result.output
+    assert "vue du Traître" in result.output
     for name in names[1] - names[0]:
         assert name in result.output
     for name in names[0] - names[1]:
@@ -120,4 +120,17 @@ def test_game_menu_describes_heresy(cli):
     result = cli(["play", "--seats", "human,random", "--seed", "1"], input="heresy\nquit\n")
     assert result.exit_code == 0, result.output
     assert "L'Hérésie d'Horus — l'Imperium contre le Traître" in result.output
-    assert "vue de Imperium" in result.output
+    assert "vue de l'Imperium" in result.output
+
+
+def test_whose_view_has_the_right_article():
+    """One text per seat (French articles): vue de l'Imperium, vue du Traître."""
+    from arbitre.cli.messages import tr
+
+    ruleset = get("heresy")
+    for seat in ruleset.seats({}):
+        assert has_message(f"cli.heresy.you.{seat}"), seat
+    assert tr("cli.heresy.you.imperium", "fr") == "vue de l'Imperium"
+    assert tr("cli.heresy.you.traitor", "fr") == "vue du Traître"
+    assert tr("cli.heresy.you.imperium", "en") == "seen by the Imperium"
+    assert tr("cli.heresy.you.traitor", "en") == "seen by the Traitor"

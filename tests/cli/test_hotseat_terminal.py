@@ -72,7 +72,7 @@ def test_heresy_face_down_order_never_shown_after_the_handover(cli, lang):
     for name in {order.name("fr"), order.name("en"), card}:
         assert name not in after, name  # …nothing after the handover names it
     assert {"fr": "(choix caché)", "en": "(hidden choice)"}[lang] in after
-    assert {"fr": "vue de Imperium", "en": "seen by Imperium"}[lang] in after
+    assert {"fr": "vue de l'Imperium", "en": "seen by the Imperium"}[lang] in after
     assert "═══" in out  # the separation printed where a terminal is cleared
 
 

@@ -4,6 +4,11 @@ Subcommands are imported lazily: `arbitre odds champs …` imports only the odds
 Champs, never the renderers nor the other games (startup time). Each command lives in its
 own module and attaches itself to `app` (or `odds_app`, `content_app`); `_LAZY` says which
 module defines which command name. `_register()` imports them all (tests, listings).
+
+`--help` of a group lists its commands with the static short texts of `_SHORT` (checked
+against the commands' own texts by tests/cli/test_startup.py): `arbitre odds --help` imports
+no game. Every command's simple options are read by `options.plain` (no Pydantic, errors in
+the run's language).
 """
 
 from __future__ import annotations
@@ -12,9 +17,10 @@ import importlib
 from typing import Annotated, Any, ClassVar
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from arbitre import __version__
+from arbitre.cli.options import plain
 
 # command name -> modules of arbitre.cli that define it
 _LAZY: dict[str, tuple[str, ...]] = {
@@ -31,6 +37,20 @@ _LAZY_ODDS: dict[str, tuple[str, ...]] = {
 }
 
 
+# command name -> its short help in `--help` listings (the command's own first line)
+_SHORT: dict[str, str] = {
+    "serve": "Lance l'application web / start the web app.",
+    "play": "Jouer une partie / play a game.",
+    "replay": "Rejouer une partie enregistrée / replay a saved game.",
+    "simulate": "Simuler des parties entre agents / simulate games between agents.",
+    "rules": "Options de configuration et règles d'un jeu / a game's config options and rule IDs.",
+    "content": "Paquets de contenu de L'Hérésie d'Horus / L'Hérésie d'Horus content packs.",
+    "champs": "Champs de Bataille : un combat / one combat (CB-55..CB-58).",
+    "epic": "Epic : tir ou assaut / Epic: shooting or assault.",
+}
+_LISTING = "arbitre.listing"  # ctx.meta flag: the group's help is being written
+
+
 class _LazyGroup(TyperGroup):
     """A Typer group whose commands are imported on first use (`lazy`: name -> modules)."""
 
@@ -40,15 +60,30 @@ class _LazyGroup(TyperGroup):
     def list_commands(self, ctx: Any) -> list[str]:
         return sorted(set(self.commands) | set(self.lazy))
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        ctx.meta[_LISTING] = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            ctx.meta[_LISTING] = False
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         cmd = self.commands.get(cmd_name)
         if cmd is None and cmd_name in self.lazy and self.owner is not None:
+            if ctx is not None and ctx.meta.get(_LISTING) and cmd_name in _SHORT:
+                # a help listing: the static short text, without importing the command
+                return TyperCommand(cmd_name, short_help=_SHORT[cmd_name])
             for module in self.lazy[cmd_name]:
                 importlib.import_module(f"arbitre.cli.{module}")
             cmd = typer.main.get_group(self.owner).commands.get(cmd_name)
             if cmd is not None:
                 self.commands[cmd_name] = cmd
-        return cmd
+        return cmd if cmd is None else plain(cmd, ctx)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        plain(self, ctx)  # the group's own options (--version, --help)
+        rest: list[str] = super().parse_args(ctx, args)
+        return rest
 
 
 class _MainGroup(_LazyGroup):

@@ -132,10 +132,6 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "Partie interrompue (fin de l'entrée ou Ctrl-C).",
         "en": "Game interrupted (end of input or Ctrl-C).",
     },
-    "cli.play.unsaved": {
-        "fr": "{n} de vos choix non enregistré(s) (save avant quit pour les garder).",
-        "en": "{n} of your choices not saved (save before quit to keep them).",
-    },
     # --- hotseat handover, quitting and autosaves (play_cmd.py, saves.py) ---------------
     "cli.handover": {
         "fr": "Passez {to} — appuyez sur Entrée",
@@ -378,11 +374,6 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     # --- the Champs de Bataille board -----------------------------------------------------
     "cli.champs.round": {"fr": "Manche {n}/{of}", "en": "Round {n}/{of}"},
-    "cli.champs.turn": {
-        "fr": "tour de {seat} ({used} activation(s) faite(s))",
-        "en": "{seat}'s turn ({used} activation(s) done)",
-    },
-    "cli.champs.to_move": {"fr": "à {seat} de choisir", "en": "{seat} to choose"},
     "cli.champs.turn_of": {
         "fr": "tour {of} ({used} activation(s) faite(s))",
         "en": "{seat}'s turn ({used} activation(s) done)",
@@ -397,10 +388,6 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.champs.of.mj": {"fr": "du MJ", "en": "GM"},
     "cli.champs.to.mj": {"fr": "au MJ", "en": "GM"},
     "cli.champs.heroes": {"fr": "Héros :", "en": "Heroes:"},
-    "cli.champs.hero": {
-        "fr": "H{digit} {name} de {seat} en {at}, destin {destiny}",
-        "en": "H{digit} {seat}'s {name} at {at}, destiny {destiny}",
-    },
     "cli.champs.captured": {"fr": "capturé", "en": "captured"},
     "cli.champs.counts": {
         "fr": "Pioche {deck} · jetons piège : joueurs {ptraps}, MJ {mtraps} · "
@@ -450,7 +437,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.heresy.title": {"fr": "L'Hérésie d'Horus", "en": "The Horus Heresy"},
     "cli.heresy.round": {"fr": "Tour {n}", "en": "Round {n}"},
     "cli.heresy.current": {"fr": "joueur actif : {seat}", "en": "current player: {seat}"},
-    "cli.heresy.you": {"fr": "vue de {seat}", "en": "seen by {seat}"},
+    "cli.heresy.you": {"fr": "vue de {seat}", "en": "seen by {seat}"},  # an unknown seat
+    "cli.heresy.you.imperium": {"fr": "vue de l'Imperium", "en": "seen by the Imperium"},
+    "cli.heresy.you.traitor": {"fr": "vue du Traître", "en": "seen by the Traitor"},
     "cli.heresy.spectator": {"fr": "vue publique", "en": "public view"},
     "cli.heresy.seat.imperium": {"fr": "Imperium", "en": "Imperium"},
     "cli.heresy.seat.traitor": {"fr": "Traître", "en": "Traitor"},

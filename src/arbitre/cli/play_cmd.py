@@ -31,6 +31,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from arbitre.cli import app, render_heresy, saves
+from arbitre.cli.choices import ChoicesCommand
 from arbitre.cli.human import (
     COMMANDS,
     NO_WORDS,
@@ -621,7 +622,7 @@ def setup_match(
     return match, chosen, played, hidden
 
 
-@app.command("play")
+@app.command("play", cls=ChoicesCommand)
 def play(
     game: Annotated[
         str | None,

@@ -204,7 +204,10 @@ def header(view: Mapping[str, Any], lang: str) -> Flow:
         )
     seat = view.get("seat")
     if seat:
-        parts.append(Text(tr("cli.heresy.you", lang, seat=seat_name(seat, lang)), style="bold"))
+        # one text per seat: French articles differ (vue de l'Imperium, vue du Traître)
+        you = f"cli.heresy.you.{seat}"
+        text = tr(you, lang) if has_message(you) else tr("cli.heresy.you", lang, seat=seat)
+        parts.append(Text(text, style="bold"))
     else:
         parts.append(Text(tr("cli.heresy.spectator", lang), style="dim"))
     track = view.get("track") or {}

@@ -13,6 +13,7 @@ import typer
 from rich.text import Text
 
 from arbitre.cli import app
+from arbitre.cli.choices import GamesCommand
 from arbitre.cli.messages import tr
 from arbitre.cli.render import make_console
 from arbitre.engine.config_values import (
@@ -85,7 +86,7 @@ def allowed(option: ConfigOption, lang: str) -> str:
     return tr("cli.rules.free", lang)
 
 
-@app.command("rules")
+@app.command("rules", cls=GamesCommand)
 def rules(
     game: Annotated[str, typer.Argument(help="jeu / game (ex. champs)")],
     lang: Annotated[Lang, typer.Option("--lang", help="fr | en")] = "fr",

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from arbitre.cli import app
 from arbitre.cli import report as reports
+from arbitre.cli.choices import ChoicesCommand
 from arbitre.cli.messages import tr
 from arbitre.cli.render import make_console
 from arbitre.cli.rules_cmd import Lang
@@ -46,28 +47,6 @@ add_messages(
         },
     }
 )
-
-
-def _choices_help() -> str:
-    """Games, agents, Heresy scenarios and Champs battlefields, for `--help`."""
-    lines = []
-    for game in names():
-        try:
-            agents = ", ".join(agent_names(get(game)))
-        except Exception:  # a broken game must not break --help
-            agents = "random"
-        lines.append(f"{game}: agents {agents}")
-    try:
-        from arbitre.engine import library
-        from arbitre.games.heresy.content import default_content
-
-        scenarios = ", ".join(default_content().scenarios.ids())
-        fields = ", ".join(library.names(library.CHAMPS_BATTLEFIELD))
-        lines.append(f"--scenario (heresy): {scenarios}")
-        lines.append(f"--config battlefield=… (champs): {fields} (ou un fichier / or a file)")
-    except Exception:
-        pass
-    return "\n\n".join(lines)
 
 
 def _culprit(error: Exception, config: dict[str, Any], scenario: str | None) -> str:
@@ -185,7 +164,7 @@ def summary_table(summary: dict[str, Any], lang: str) -> Table:
     return table
 
 
-@app.command("simulate", epilog=_choices_help())
+@app.command("simulate", cls=ChoicesCommand)
 def simulate(
     game: Annotated[str, typer.Argument(help="jeu / game: " + " | ".join(names()))],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="parties / games")] = 100,
