@@ -26,7 +26,8 @@ def names() -> list[str]:
 def get(name: str) -> Ruleset[Any]:
     """The ruleset registered under `name`; a clear error names the known ones."""
     if name not in _LOADED and name in _KNOWN:
-        importlib.import_module(_KNOWN[name])
+        # A game package builds and registers its ruleset when `RULESET` is first read.
+        _ = importlib.import_module(_KNOWN[name]).RULESET
     try:
         return _LOADED[name]
     except KeyError:

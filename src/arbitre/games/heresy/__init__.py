@@ -6,11 +6,25 @@ map, orders and movement (issue 3). Battles, events and bombardment are hooks fo
 shared/rules/heresy.md).
 """
 
-from arbitre.engine.registry import register
-from arbitre.games.heresy import messages  # noqa: F401  (registers the fr/en texts)
-from arbitre.games.heresy.rules import Heresy
+from __future__ import annotations
 
-RULESET = Heresy()
-register(RULESET)
+from typing import Any
+
+from arbitre.games.heresy import messages  # noqa: F401  (registers the fr/en texts)
+
+
+def __getattr__(name: str) -> Any:
+    """`RULESET` and `Heresy` are built on first use (the registry asks for `RULESET`): a
+    program that needs only this game's data or odds does not import its whole rules."""
+    if name in ("RULESET", "Heresy"):
+        from arbitre.engine.registry import register
+        from arbitre.games.heresy.rules import Heresy
+
+        ruleset = Heresy()
+        register(ruleset)
+        globals().update(RULESET=ruleset, Heresy=Heresy)
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["RULESET", "Heresy"]
