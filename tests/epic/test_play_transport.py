@@ -73,6 +73,7 @@ def test_EP_16_4_EP_16_17_disembarking_costs_5_cm() -> None:
     assert all(st.point.to(s.stands[0].point) <= 6.0 for st in s.alive(1))
     p = plan(s, 1, "move")
     assert p.hi == 15 - 5  # EP-16.4: 5 cm of the 15 cm move are lost
+    assert any(m.key == "epic.ev.disembark" and m.rule == "EP-16.4" for m in s.log)
     lead = s.stands[p.movers[0]]
     with pytest.raises(IllegalChoice):
         answer(s, f"{lead.x},{lead.y + 12.0}")
@@ -98,6 +99,19 @@ def test_EP_16_21_EP_16_34_jump_packs_drop_from_the_air_others_stay() -> None:
     assert modifiers_for(s, Gun(30, 1, 4, 0, 360, aa=True), dropper, "low", False) == 0
     answer(s, "p:0")
     assert dropper.alt == "ground"
+
+
+def test_EP_16_21_jump_packs_leave_a_flyer_in_the_air_without_losing_5_cm() -> None:
+    b = Board()
+    b.det(0, "thunderhawk", [(50.0, 50.0)], alt="low", order="avance")
+    b.det(0, "assaut", [(0.0, 0.0)], order="avance")
+    b.det(1, "mille_fils", [(150.0, 110.0)])
+    put_aboard(b.s, 1, 0)
+    s = b.run(*move_frames(0))
+    answer(s, "act:1")
+    assert s.dets[1].disembarked and s.dets[1].dropped
+    assert plan(s, 1, "move").hi == 15  # EP-16.21 "sans difficulté", not EP-16.4
+    assert any(m.key == "epic.ev.disembark" and m.rule == "EP-16.21" for m in s.log)
 
 
 def test_EP_16_35_EP_16_36_AMB_EP_15_j_emergency_exit_from_the_air() -> None:

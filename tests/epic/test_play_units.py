@@ -10,7 +10,7 @@ from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.combat_phase import actions
 from arbitre.games.epic.config import resolve
 from arbitre.games.epic.fire import ETHEREAL, Gun, Roll, take_hit, wound
-from arbitre.games.epic.state import Frame
+from arbitre.games.epic.state import EpicState, Frame
 from arbitre.games.epic.world import areas, det_has, move_of
 from tests.epic.board import Board, R, answer, keys, rig
 
@@ -196,6 +196,7 @@ def test_EP_15_1_EX_EP_8_AMB_EP_14_command_units_in_play() -> None:
     answer(s, "act:0")
     answer(s, "90,40")
     assert s.dets[0].order == "avance" and s.dets[0].converted  # EP-15.2
+    assert _command_rule(s) == "EP-15.2"
     assert "assault:0" not in actions(s, 0)  # not in contact; it may shoot as on Avance
     assert any(k.startswith("fire:0") for k in actions(s, 0))
     b = Board()
@@ -205,6 +206,20 @@ def test_EP_15_1_EX_EP_8_AMB_EP_14_command_units_in_play() -> None:
     answer(s, "act:0")
     answer(s, "p:0")
     assert s.dets[0].order == "tir_appuye" and s.dets[0].converted  # EP-15.3: no re-roll
+
+
+def _command_rule(s: EpicState) -> str:
+    return next(m.rule or "" for m in s.log if m.key == "epic.ev.command")
+
+
+def test_EP_15_3_advance_becomes_a_revealed_tir_appuye_citing_ep_15_3() -> None:
+    b = Board()
+    b.det(0, "terminators", [(90.0, 30.0)], order="avance", bound=[("capitaine", 93.0, 30.0)])
+    b.det(1, "mille_fils", [(150.0, 110.0)])
+    s = b.run(Frame("combat", 0, {"side": 0}), Frame("movement", 0, {"side": 0}))
+    answer(s, "act:0")
+    answer(s, "p:0")
+    assert s.dets[0].order == "tir_appuye" and _command_rule(s) == "EP-15.3"
 
 
 def test_EP_5_1_EP_5_2_EPC_20_demolisher_brings_a_building_down() -> None:

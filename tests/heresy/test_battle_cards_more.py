@@ -127,7 +127,7 @@ def test_HH_27_3_maleficent_plague_sacrifices_a_nurgle_unit_and_strikes(tmp_path
     assert s.bombard_discard == ["star_1", "star_2"]
 
 
-def test_HH_26_16_a_countered_plague_costs_no_nurgle_unit(tmp_path: Path) -> None:
+def test_FAQ_countered_plague_costs_no_nurgle_unit_HH_26_16(tmp_path: Path) -> None:
     s = _plague(tmp_path, "chaos_star", "chaos_star", ["hostile_ground", "terrifying"])
     play(s, "card:maleficent_plague", "effect:maleficent_plague")
     assert kind(s) == "heresy.battle.counter"
@@ -184,7 +184,7 @@ def test_HH_31_4_armies_without_numbers_brings_an_army_from_the_reserve() -> Non
     assert s.reserve[IMPERIUM].get("imperial_army", 0) == 0
 
 
-def test_HH_31_3_armies_without_numbers_reuses_an_army_killed_in_this_battle() -> None:
+def test_FAQ_armies_without_numbers_reuses_a_killed_army_HH_31_3() -> None:
     s = _armies(0, armies=2)
     play(s, "first:attacker", "card:rain_of_death")  # 1 damage, no Thunderhawk: no effect
     play(s, "done", "unit:crucible_west:imperial_army")  # no shields; the army dies
@@ -194,7 +194,7 @@ def test_HH_31_3_armies_without_numbers_reuses_an_army_killed_in_this_battle() -
     assert count(s, "crucible_west", IMPERIUM) == 2 and not s.reserve[IMPERIUM]
 
 
-def test_EX_26_3_HH_26_7_attrition_picks_a_back_then_a_random_card() -> None:
+def test_FAQ_attrition_chooses_by_card_backs_EX_26_3_HH_26_7() -> None:
     units = [
         unit("crucible_centre", "chaos_space_marines", "traitor"),
         unit("crucible_west", "imperial_army", "imperium"),

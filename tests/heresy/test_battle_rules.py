@@ -47,6 +47,24 @@ def test_HH_25_5_origin_adjacent_with_units_not_activated() -> None:
     assert keys(s) == ["origin:crucible_centre"]  # crucible_north is activated
 
 
+def _hero_origin(**config: Any) -> HeresyState:
+    units = [unit("crucible_west", "imperial_army", "imperium")]
+    pos = {**BASE, "units": units, "heroes": {"horus": "crucible_centre"}}
+    s = game({**pos, "hands": {"traitor": ["firefight"]}}, **config)
+    play(s, "action:hand", "card:firefight", "sector:crucible")
+    return s
+
+
+def test_FAQ_errata_an_origin_zone_may_hold_only_a_hero() -> None:
+    s = _hero_origin()  # faq = true (default)
+    play(s, "target:crucible_west")
+    assert keys(s) == ["origin:crucible_centre"]
+    play(s, "origin:crucible_centre")
+    assert "hero:horus" in keys(s)  # he may engage from there
+    # HH-25.5 without the FAQ: Heroes alone do not qualify, so there is no target
+    assert "target:crucible_west" not in keys(_hero_origin(faq=False))
+
+
 def test_HH_25_4_feu_de_combat_allows_one_origin_zone() -> None:
     units = [*CSM_VS_ARMY, unit("crucible_north", "chaos_space_marines", "traitor")]
     s = _game(units)

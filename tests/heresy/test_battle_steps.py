@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitre.games.heresy import combat_cards as cc
+from arbitre.games.heresy.rules import settle
 from arbitre.games.heresy.state import IMPERIUM, ROUT, TRAITOR, HeresyState
 from tests.heresy.flow_helpers import combat, count, game, keys, kind, logged, play, seat, unit
 
@@ -149,6 +150,20 @@ def test_HH_26_15_AMB_12_conditions_use_the_attacker_and_defender_roles() -> Non
     assert "effect:strategic_withdrawal" in keys(s)  # a defending unit, though active
 
 
+def test_FAQ_strategic_withdrawal_works_on_activated_or_routed_units() -> None:
+    for side in ("activation", "rout"):
+        marks = {"imperium": {"crucible_west": side}}
+        s = _battle(
+            [CSM, ARMY], ["diversionary_tactics"], ["strategic_withdrawal"], activation=marks
+        )
+        play(s, "first:defender", "card:strategic_withdrawal", "effect:strategic_withdrawal")
+        if kind(s) == "heresy.battle.counter":
+            play(s, "accept")
+        to = next(k for k in keys(s) if k.startswith("to:"))
+        play(s, to)
+        assert count(s, to[3:], IMPERIUM) == 1 and count(s, "crucible_west", IMPERIUM) == 0
+
+
 def test_HH_27_2_HH_27_5_HH_28_5_HH_29_1_HH_29_2_shields_and_blank_parts() -> None:
     s = _battle([CSM, ARMY], ["diversionary_tactics"], ["angels_of_death"])
     s.combat_hands[IMPERIUM] = ["angels_of_death", "hostile_ground"]
@@ -260,6 +275,23 @@ def test_HH_31_6_HH_31_7_HH_31_9_AMB_12_an_attacker_routs_in_place() -> None:
     assert len(dmg.engaged(f, TRAITOR)) == 1 and count(s, "crucible_centre", TRAITOR) == 2
     dmg.rout_unit(s, f, TRAITOR, "crucible_centre", "chaos_space_marines", "")
     assert count(s, "crucible_centre", TRAITOR) == 1  # his rout marker was there: eliminated
+
+
+def test_FAQ_a_routed_unit_may_be_eliminated_instead() -> None:
+    units = [unit("crucible_centre", "chaos_space_marines", "traitor", 2), ARMY]
+    engage = ("unit:crucible_centre:chaos_space_marines",) * 2
+    s = _battle(units, ["breach"], ["hostile_ground"], engage=engage)
+    f = s.stack[-1]
+    f.data["routs"].append([TRAITOR, "crucible_centre", "chaos_space_marines"])
+    settle(s)
+    assert kind(s) == "heresy.battle.rout_stay" and keys(s) == ["stay", "eliminate"]
+    play(s, "eliminate")  # the attacker's unit: eliminated instead of routed in place
+    assert count(s, "crucible_centre", TRAITOR) == 1
+    assert s.marks[TRAITOR]["crucible_centre"] != ROUT
+    f.data["routs"].append([TRAITOR, "crucible_centre", "chaos_space_marines"])
+    settle(s)
+    play(s, "stay")  # or routed in place (HH-31.6)
+    assert s.marks[TRAITOR]["crucible_centre"] == ROUT and count(s, "crucible_centre", TRAITOR)
 
 
 def test_AMB_33_HH_25_7_a_coexistence_battle_has_no_retreat() -> None:

@@ -160,7 +160,7 @@ def test_HH_33_16_a_breach_removes_a_fortification_marker_no_reduction_left() ->
     assert count(s, "plateau_south", IMPERIUM) == 0  # no reduction at all
 
 
-def test_AMB_27_a_breach_next_to_a_fortification_with_the_faq() -> None:
+def test_FAQ_bombardment_breach_next_to_a_fortification_AMB_27() -> None:
     units = [unit("plateau_east", "imperial_army", "imperium")]
     s = _apocalypse(units, ["rulebook_p37_2"])
     play(s, "zone:plateau_east", "mode:saturation")
@@ -198,7 +198,7 @@ def test_HH_13_9_HH_13_10_HH_13_11_AMB_35_setup_bombardments() -> None:
     assert kind(s) == "heresy.setup.landing"  # step 8: the Traitor's landing orders
 
 
-def test_HH_36_1_precise_or_saturation_declared_then_one_card_of_three() -> None:
+def test_FAQ_event_orbital_bombardment_follows_the_rules_HH_36_1() -> None:
     deck = ["rulebook_p37_1", "rulebook_p37_2", "rulebook_p37_3", "rulebook_p6"]
     units = [
         unit("eternity_wall_spaceport", "chaos_cultists", "traitor", 2),
@@ -271,7 +271,7 @@ def test_AMB_14_the_defender_bombards_the_origin_zones() -> None:
     assert count(s, "plateau_south", TRAITOR) == 1
 
 
-def test_AMB_2_AMB_30_EX_29_3_book_reading_engaged_hero_takes_the_damage() -> None:
+def test_FAQ_errata_thunderhawk_damage_may_go_to_heroes_AMB_2_AMB_30_EX_29_3() -> None:
     units = [unit("plateau_south_west", "chaos_thunderhawk", "traitor")]
     eng = [[TRAITOR, "plateau_south_west", "chaos_thunderhawk"]]
     s = _th_battle(units, eng, {"fabricator_general": "plateau_south"})

@@ -40,7 +40,7 @@ def test_HH_16_2_deluge_apocalyptique_is_the_traitors_orbital_bombardment() -> N
     assert len(keys(s)) == sum(1 for z in s.content.zones if z.terra)  # any zone of Terra
 
 
-def test_EX_16_1_AMB_32_command_decisions_places_three_orders_for_free() -> None:
+def test_FAQ_command_decisions_orders_wait_for_a_change_EX_16_1_AMB_32() -> None:
     hand = ["imperial_assemble", "onslaught", "imperial_assault"]
     s = _event("command_decisions", hand=hand)
     assert kind(s) == "heresy.event.orders" and seat(s) == IMPERIUM
@@ -63,7 +63,7 @@ def test_HH_17_1_the_reconstructed_effects_can_be_switched_off() -> None:
     assert "command_decisions" not in marked and "apocalypse_rains_down" not in marked
 
 
-def test_HH_21_15_HH_44_19_event_moves_ignore_activation_and_activate_nothing() -> None:
+def test_FAQ_vicissitudes_moves_activate_nothing_HH_21_15_HH_44_19() -> None:
     units = [
         unit("plateau_south", "chaos_cultists", "traitor", 2),
         unit("plateau_south", "imperial_army", "imperium"),
@@ -90,7 +90,7 @@ def test_HH_31_13_HH_32_2_righteous_heed_the_call_heroes_come_along() -> None:
     assert s.reserve[IMPERIUM]["imperial_army"] == 1
 
 
-def test_HH_16_2_thrown_to_terra_takes_both_sides_off_the_vengeful_spirit() -> None:
+def test_FAQ_thrown_to_terra_takes_both_sides_HH_16_2() -> None:
     units = [
         unit("vs_command_bridge", "chaos_space_marines", "traitor"),
         unit("vs_catacombs", "space_marines", "imperium"),

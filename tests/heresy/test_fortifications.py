@@ -87,7 +87,7 @@ def test_HH_33_9_HH_34_1_EX_34_1_one_breached_segment_gives_one() -> None:
     assert fort.reduction(s, f) == 2
 
 
-def test_HH_34_2_EX_34_2_AMB_7_a_flyer_breaches_while_it_stays_engaged() -> None:
+def test_FAQ_flyers_breach_while_engaged_no_marker_HH_34_2_EX_34_2_AMB_7() -> None:
     s = _state()
     f = _attack(
         "forbidden_fortress",
@@ -115,7 +115,7 @@ def test_EX_35_1_HH_34_5_HH_33_4_crevasses_protect_only_when_every_attacker_cros
     assert red(b) == 0 and red(a, b) == 0
 
 
-def test_HH_33_10_HH_33_11_AMB_7_no_benefit_in_coexistence_or_from_inside() -> None:
+def test_FAQ_no_fortification_bonus_with_attackers_inside_HH_33_10_HH_33_11_AMB_7() -> None:
     s = _state()
     f = _attack("forbidden_fortress", ("plateau_east", "chaos_space_marines"))
     f.data["coex"] = True

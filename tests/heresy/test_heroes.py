@@ -81,6 +81,13 @@ def test_HH_31_13_HH_32_2_EX_32_1_HH_32_3_drop_pods_bring_any_number_of_heroes()
     assert s.heroes["horus"] == "crucible_north" and s.heroes["angron"] == "crucible_north"
 
 
+def test_HH_32_9_HH_32_10_wounded_from_the_sixth_point_of_damage() -> None:
+    # the start space is apart from the 5 Unwounded spaces (research map.yaml): 5 damage
+    # puts the marker on the last Unwounded space, the 6th on the first Wounded one
+    s = game({**BASE, "hero_damage": {"angron": 5, "horus": 6}})
+    assert not dmg.wounded(s, "angron") and dmg.wounded(s, "horus")
+
+
 def test_HH_32_9_HH_32_10_HH_32_12_EX_32_5_the_shared_damage_track() -> None:
     s = game({**BASE, "hero_damage": {"angron": 3, "sanguinius": 7}})
     track = s.content.tracks.hero_damage
@@ -147,7 +154,7 @@ provenance = "reconstructed"
 """
 
 
-def test_HH_32_13_AMB_31_a_fallen_hero_makes_his_units_draw_for_morale(tmp_path: Path) -> None:
+def test_FAQ_fallen_hero_one_card_per_unit_engaged_or_not_HH_32_13_AMB_31(tmp_path: Path) -> None:
     root = make_pack(tmp_path, {"cards/bombardment.toml": AQUILA_DECK})
     units = [CSM, unit("crucible_centre", "chaos_cultists", "traitor"), ARMY]
     s = _attack(
@@ -162,6 +169,8 @@ def test_HH_32_13_AMB_31_a_fallen_hero_makes_his_units_draw_for_morale(tmp_path:
     assert s.heroes["angron"] == "dead"
     # both Traitor units there drew an Aquila (the cultists were not engaged: FAQ)
     assert s.bombard_discard == ["aquila_1", "aquila_2"]
+    assert kind(s) == "heresy.battle.rout_stay"  # FAQ: he may eliminate it instead
+    play(s, "stay")
     assert s.marks[TRAITOR]["crucible_centre"] == ROUT  # routed in place (HH-31.6)
     # HH-31.6: the second one finds its own rout marker there already: eliminated
     assert [u[1] for u in s.units["crucible_centre"]] == ["chaos_space_marines"]
@@ -243,7 +252,30 @@ def test_HH_32_4_angron_fulgrim_mortarion_change_the_draw() -> None:
     assert len([c for c in s.combat_hands[IMPERIUM] if c in I_DECK]) == 2  # ceil(3 / 2)
 
 
-def test_HH_33_10_rogal_dorn_holds_his_fists_until_the_battle_ends() -> None:
+def test_FAQ_ability_order_fulgrim_and_mortarion_before_dorn_before_angron() -> None:
+    units = [
+        unit("crucible_centre", "chaos_space_marines", "traitor", tag="world_eaters"),
+        unit("crucible_centre", "chaos_space_marines", "traitor", tag="emperors_children"),
+        unit("crucible_factory_complex", "space_marines", "imperium", tag="imperial_fists"),
+    ]
+    engage = [
+        "unit:crucible_centre:chaos_space_marines/world_eaters",
+        "unit:crucible_centre:chaos_space_marines/emperors_children",
+        "hero:angron",
+        "hero:fulgrim",
+    ]
+    heroes = {"angron": "crucible_centre", "fulgrim": "crucible_centre"}
+    s = _attack(
+        units,
+        {**heroes, "rogal_dorn": "crucible_factory_complex"},
+        engage,
+        target="crucible_factory_complex",
+    )
+    used = [m.args["what"] for m in s.log if m.key.startswith("heresy.log.ability_")]
+    assert used == ["fulgrim", "rogal_dorn", "angron"]
+
+
+def test_FAQ_rogal_dorn_fists_eliminated_after_the_battle_HH_33_10() -> None:
     units = [
         CSM,
         unit("crucible_factory_complex", "space_marines", "imperium", tag="imperial_fists"),
@@ -316,7 +348,7 @@ def test_HH_32_4_jaghatai_khan_sweeps_into_an_imperial_attack() -> None:
     assert s.heroes["jaghatai_khan"] == "crucible_north"
 
 
-def test_HH_32_4_jaghatai_khan_stays_when_his_zone_is_activated() -> None:
+def test_FAQ_jaghatai_khan_not_from_an_activated_zone_HH_32_4() -> None:
     units = [
         unit("crucible_west", "chaos_space_marines", "traitor"),
         unit("crucible_centre", "imperial_army", "imperium"),

@@ -21,7 +21,7 @@ def _game(turn: dict[str, Any], units: list[dict[str, Any]], **pos: Any) -> Here
     return game({**turn, "units": units, "heroes": {}, "events": [], **pos})
 
 
-def test_HH_21_7_surprise_attack_puts_an_enemy_marker_that_freezes_its_units() -> None:
+def test_FAQ_surprise_attack_marker_activation_side_HH_21_7() -> None:
     units = [
         unit("crucible_centre", "imperial_army", "imperium"),
         unit("crucible_north", "imperial_army", "imperium"),

@@ -119,9 +119,15 @@ def test_HH_3_9_markers_and_tokens_match_the_other_catalogs() -> None:
     tokens = {c.value: c.count for c in BOX if c.id.startswith("damage_token")}
     assert tokens == {1: 21, 2: 10, 3: 5} and sum(tokens.values()) == 36
     activation = {c.side: c.count for c in BOX if c.id.startswith("activation_marker")}
-    assert activation == {"imperial": 28, "traitor": 29}
+    assert activation == {"imperial": 29, "traitor": 29}  # FAQ errata (book: 28 + 29)
     assert (counts["fortification_marker"], counts["breach_marker"]) == (6, 12)
     assert counts["combat_iteration_token"] == 1 and counts["special_token"] == 10
+
+
+def test_FAQ_errata_58_activation_markers_29_per_side() -> None:
+    activation = [c for c in BOX if c.id.startswith("activation_marker")]
+    assert sum(c.count for c in activation) == 58
+    assert {c.side: c.count for c in activation} == {"imperial": 29, "traitor": 29}
 
 
 def test_HH_3_9_special_tokens_are_enough_for_every_scenario() -> None:

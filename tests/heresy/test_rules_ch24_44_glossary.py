@@ -65,7 +65,7 @@ def _coexistence(units: list[dict[str, Any]], **extra: Any) -> HeresyState:
     return s
 
 
-def test_HH_40_6_HH_40_15_in_a_coexistence_battle_the_loyalist_attacks() -> None:
+def test_FAQ_errata_coexistence_the_imperium_attacks_HH_40_6_HH_40_15() -> None:
     units = [
         unit("crucible_west", "chaos_space_marines", "traitor"),
         unit("crucible_west", "imperial_army", "imperium"),

@@ -269,7 +269,7 @@ def test_HH_44_12_no_advance_while_a_defending_unit_holds_the_target() -> None:
     assert count(s, "crucible_west", TRAITOR) == 0 and kind(s) != "heresy.battle.advance"
 
 
-def test_HH_44_14_AMB_13_cards_limited_to_the_iteration_counters_unlimited() -> None:
+def test_FAQ_counters_any_cards_resisting_by_iteration_HH_44_14_AMB_13() -> None:
     s = battle(["diversionary_tactics", "breach", "hatred_unbound"], ["hostile_ground"])
     s.combat_hands[IMPERIUM] = ["hostile_ground", "hold_the_walls", "crossfire"]
     play(s, "first:attacker", "card:diversionary_tactics")  # iteration 1: one card only

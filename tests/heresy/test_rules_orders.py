@@ -13,8 +13,15 @@ BASE = {"track": {"imperium": 3, "traitor": 1}, "triggered": [3], "heroes": {}}
 IMP = {"track": {"imperium": 1, "traitor": 3}, "triggered": [3], "heroes": {}}
 
 
-def _gather(units: list[dict[str, Any]], sector: str, dest: str, **extra: Any) -> HeresyState:
-    s = game({**BASE, "units": units, "hands": {"traitor": ["traitor_assemble"]}, **extra})
+def _gather(
+    units: list[dict[str, Any]],
+    sector: str,
+    dest: str,
+    config: dict[str, Any] | None = None,
+    **extra: Any,
+) -> HeresyState:
+    position = {**BASE, "units": units, "hands": {"traitor": ["traitor_assemble"]}, **extra}
+    s = game(position, **(config or {}))
     play(s, "action:hand", "card:traitor_assemble", f"sector:{sector}", f"to:{dest}")
     return s
 
@@ -397,10 +404,37 @@ def test_AMB_22_heroes_may_be_carried_and_count_against_capacity() -> None:
         ],
         "crucible",
         "crucible_west",
+        {"transport.heroes": True},
         heroes={"angron": "crucible_north"},
     )
     play(s, "unit:crucible_north:chaos_thunderhawk", "pickhero:angron", "pick:chaos_cultists")
     assert not any(k.startswith("pick") for k in keys(s))
+
+
+def _hero_by_thunderhawk(**config: Any) -> list[str]:
+    s = _gather(
+        [
+            unit("crucible_north", "chaos_thunderhawk", "traitor"),
+            unit("crucible_north", "chaos_cultists", "traitor"),
+        ],
+        "crucible",
+        "crucible_west",
+        config,
+        heroes={"angron": "crucible_north"},
+    )
+    play(s, "unit:crucible_north:chaos_thunderhawk")
+    return keys(s)
+
+
+def test_FAQ_thunderhawks_cannot_transport_heroes() -> None:
+    assert "pickhero:angron" not in _hero_by_thunderhawk()  # faq = true by default
+    assert "pickhero:angron" not in _hero_by_thunderhawk(**{"faq": True})
+
+
+def test_AMB_22_transport_heroes_follows_faq_unless_set() -> None:
+    assert "pickhero:angron" in _hero_by_thunderhawk(faq=False)
+    assert "pickhero:angron" in _hero_by_thunderhawk(**{"transport.heroes": True})
+    assert "pickhero:angron" not in _hero_by_thunderhawk(faq=False, **{"transport.heroes": False})
 
 
 # --- zone types, stacking, victory (§16, §18, §20) --------------------------------------

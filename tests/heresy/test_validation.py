@@ -265,3 +265,35 @@ def test_a_file_that_is_not_utf8_is_reported_not_raised(tmp_path):
     assert content is None
     p = only(found, "toml_syntax")
     assert p.file == str(path)
+
+
+def test_HH_12_1_config_refusals_speak_both_languages(tmp_path):
+    from arbitre.engine.config_values import BadConfig, check_config
+    from arbitre.engine.i18n import translate
+    from arbitre.engine.registry import get
+    from arbitre.engine.ruleset import ConfigError
+    from arbitre.games.heresy.config import resolve
+
+    with pytest.raises(ConfigError) as bad:
+        resolve({"scenario": "nowhere"})
+    assert bad.value.msg is not None and bad.value.msg.rule == "HH-12.1"
+    assert "Scénario « nowhere » inconnu" in translate(bad.value.msg, "fr")
+    assert str(bad.value) == translate(bad.value.msg, "en")
+    with pytest.raises(BadConfig) as refused:  # the CLI and the server see it too
+        check_config(get("heresy"), {"scenario": "nowhere"})
+    assert refused.value.msg.key == "heresy.cfg.bad_scenario"
+    for value in (str(tmp_path / "absent"), str(make_pack(tmp_path, {"board.toml": "x = "}))):
+        with pytest.raises(ConfigError) as pack:
+            resolve({"content": value})
+        assert pack.value.msg is not None and not pack.value.msg.rule  # no rule forbids it
+        assert "Pack de contenu" in translate(pack.value.msg, "fr")
+
+
+def test_unknown_config_key_cites_no_rule():
+    from arbitre.engine.registry import get
+    from arbitre.engine.ruleset import ConfigError
+
+    for game in ("heresy", "epic"):
+        with pytest.raises(ConfigError) as bad:
+            get(game).new({"zzz": 1}, 0)
+        assert bad.value.msg is not None and not bad.value.msg.rule

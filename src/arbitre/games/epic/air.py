@@ -185,9 +185,11 @@ def auto_flight(s: EpicState, f: Frame) -> None:
     if f.data["purpose"] == "move" and det_has(s, did, "command"):
         new, early = command_unit_order(det.order)
         if new != det.order:
+            # EP-15.2: Charge becomes Avance; EP-15.3: Avance becomes a revealed Tir Appuyé
+            rule = "EP-15.2" if det.order == "charge" else "EP-15.3"
             det.order, det.converted = new, early
             s.log.append(
-                Msg("epic.ev.command", {"det": det.spec, "order": f"epic.order.{new}"}, "EP-15.2")
+                Msg("epic.ev.command", {"det": det.spec, "order": f"epic.order.{new}"}, rule)
             )
     moving = [(st, p, a) for st, p, a in moved if (st.x, st.y) != (p.x, p.y)]
     charge = det.order == "charge" and any(engaged(s, st) for st, _p, _a in moved)

@@ -93,8 +93,10 @@ def plan(s: EpicState, did: int, purpose: str) -> Plan:
         lands = order == "tir_appuye" and (det_has(s, did, "transport") or s.rules.flyer_ta_lands)
         return Plan(sids, lo, hi, rule, engage=order == "charge", flying=True, land=lands)
     lo, hi, rule = move_allowance(order, move, False)
-    if det.disembarked:
-        hi = max(0.0, hi - EMBARK_COST_CM)  # EP-16.4: leaving a transport costs 5 cm
+    if det.disembarked and not det.dropped:
+        # EP-16.4: leaving a landed transport costs 5 cm; from one in the air Jump Packs
+        # and Antigrav stands leave "sans difficulté" (EP-16.21): no loss
+        hi = max(0.0, hi - EMBARK_COST_CM)
     face = None
     if s.rules.titan_turn90 and mine and mine[0].profile.type in ("titan", "praetorian"):
         face = mine[0].facing

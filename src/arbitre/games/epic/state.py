@@ -78,7 +78,9 @@ class Det:
     extra: tuple[str, ...] = ()  # abilities the detachment gains (EP-10.6; tests)
     company: str = ""  # its Company Formation (EPC-4, EP-10.8)
     transport: int = -1  # its assigned transport detachment (EP-9.3)
-    disembarked: bool = False  # left a transport this turn: 5 cm less (EP-16.4)
+    disembarked: bool = False  # left a transport this turn (EPC-21)
+    # ...from one in the air: "sans difficulté", no 5 cm lost (EP-16.21, not EP-16.4)
+    dropped: bool = False
 
     @property
     def broken(self) -> bool:

@@ -10,8 +10,9 @@ EP-16.34..16.36, research §3.5).
   costs 5 cm), and find room (EP-10.4: a Bound Character takes none).
 - Disembarking is the detachment's activation: its stands are set down around their
   transport, then make their move less 5 cm (EP-16.4). From an airborne transport only
-  Jump Packs and Antigrav stands may leave (EP-16.21); they drop under Difficult Target
-  until they land (EP-16.34).
+  Jump Packs and Antigrav stands may leave (EP-16.21), "sans difficulté": they lose no
+  5 cm (EP-16.4 is about a landed Flyer); they drop under Difficult Target until they
+  land (EP-16.34).
 - A transport destroyed with troops aboard: from the air, Jump Packs and Antigrav stands
   take an Emergency Exit test and the others die (EP-16.35/16.36; AMB-EP-15j: the test
   is D6 >= `transport.exitTest` worsened by the killing PA, 4+ in an assault, research
@@ -184,15 +185,23 @@ def _placement(s: EpicState, did: int) -> dict[int, Point]:
 
 def disembark(s: EpicState, did: int) -> None:
     """Set the stands down around their transports; from an airborne transport they
-    start at its altitude and drop during their move (EP-16.21, EP-16.34)."""
+    start at its altitude and drop during their move (EP-16.21, EP-16.34).
+
+    Leaving a transport on the ground costs 5 cm of the move (EP-16.4, for a landed
+    Flyer; research S3 for the others). Jump Packs and Antigrav stands leaving a Flyer
+    at Low or High altitude do so "sans difficulté" (EP-16.21): they lose nothing."""
+    airborne = False
     for sid, p in _placement(s, did).items():
         st = s.aboard.pop(sid)
         carrier = s.stands[st.carrier]
         st.x, st.y, st.alt, st.carrier = p.x, p.y, carrier.alt, -1
         st.facing = carrier.facing
         s.stands[sid] = st
-    s.dets[did].disembarked = True
-    s.log.append(Msg("epic.ev.disembark", {"det": s.dets[did].spec}, "EP-16.4"))
+        airborne = airborne or carrier.alt != GROUND
+    det = s.dets[did]
+    det.disembarked, det.dropped = True, airborne
+    rule = "EP-16.21" if airborne else "EP-16.4"
+    s.log.append(Msg("epic.ev.disembark", {"det": det.spec}, rule))
 
 
 # --- the wreck --------------------------------------------------------------------------

@@ -54,7 +54,7 @@ def auto_turn(s: EpicState, f: Frame) -> None:
     for d in s.dets:
         d.order = "retraite" if d.fallback else None  # research §3.8
         d.revealed = d.fallback
-        d.moved = d.acted = d.assaulted = d.zone = d.converted = d.disembarked = False
+        d.moved = d.acted = d.assaulted = d.zone = d.converted = d.disembarked = d.dropped = False
     for st in s.stands.values():
         st.duels = st.won = st.beaten = st.dr_used = 0
         st.power_used = st.landing = st.bombed = False

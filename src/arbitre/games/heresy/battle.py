@@ -20,7 +20,7 @@ from arbitre.games.heresy import combat_cards as cc
 from arbitre.games.heresy import damage as dmg
 from arbitre.games.heresy import hero_abilities as ha
 from arbitre.games.heresy.board import add_unit, units_of
-from arbitre.games.heresy.state import Frame, HeresyState
+from arbitre.games.heresy.state import ROUT, Frame, HeresyState
 from arbitre.games.heresy.strategic import distinct
 
 DONE = Option("done", Msg("engine.done"))
@@ -102,8 +102,16 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
         return None
     if d["routs"] and st not in ("end", "advance"):
         seat, zone, text = d["routs"][0]
-        if (seat == d["att"] and not d["coex"]) or d.get("blood", -1) == 1 - seat:
-            return None  # stays in place (HH-31.6) or is eliminated (Du Sang…)
+        if d.get("blood", -1) == 1 - seat:
+            return None  # eliminated (Du Sang…)
+        if seat == d["att"] and not d["coex"]:
+            if not s.rules.faq or s.marks[seat].get(zone) == ROUT:
+                return None  # stays in place (HH-31.6), or eliminated (AMB-12)
+            # FAQ v1.0: "when an effect routs your units you may eliminate them instead"
+            args: dict[str, object] = {"unit": f"{zone}:{text}"}
+            return _ask(
+                seat, "rout_stay", [], ("HH-31.6",), _opt("stay"), _opt("eliminate"), args=args
+            )
         zones = dmg.rout_options(s, f, seat, text)
         return _ask(
             seat,
@@ -247,7 +255,10 @@ def choose_battle(s: HeresyState, f: Frame, key: str) -> None:
     st = d["stage"]
     if d["routs"] and st not in ("end", "advance"):
         seat, zone, text = d["routs"].pop(0)
-        dmg.rout_unit(s, f, seat, zone, text, "" if key == "eliminate" else key[3:])
+        if key == "eliminate":  # the defender's choice (HH-31.5), anyone's with the FAQ
+            dmg.kill_unit(s, f, seat, zone, text)
+        else:
+            dmg.rout_unit(s, f, seat, zone, text, key[3:] if key.startswith("to:") else "")
         return
     if st == "target":
         if key == "ignore":

@@ -12,8 +12,9 @@ from typing import Any
 
 from arbitre.engine import library
 from arbitre.engine.config_values import resolve_values
-from arbitre.engine.i18n import Msg
+from arbitre.engine.i18n import Msg, translate
 from arbitre.engine.ruleset import ConfigError, ConfigOption
+from arbitre.games.heresy import messages_setup  # noqa: F401  (refusal texts)
 from arbitre.games.heresy.content import Content, ContentError, default_content, load_content
 
 # key, default, choices (None: free value), rule or ambiguity it settles; the limits of a
@@ -24,7 +25,9 @@ _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str], ...] = (
     ("orders.unknownCost", 1, (0, 1, 2, 3), "AMB-9"),
     ("stacking.removed", "eliminated", ("eliminated", "reserve"), "AMB-10"),
     ("transport.dropOutside", True, (True, False), "AMB-4"),
-    ("transport.heroes", True, (True, False), "AMB-22"),
+    # None: follow `faq` (the FAQ v1.0: "Thunderhawks cannot transport Heroes"); True is
+    # the AMB-22 reading (Heroes count as units for movement-order effects, HH-32.1).
+    ("transport.heroes", None, (None, True, False), "AMB-22"),
     ("move.leaveContested", True, (True, False), "AMB-24"),
     ("victory.anyMarker", True, (True, False), "AMB-6"),
     ("faq", True, (True, False), "FAQ"),
@@ -78,12 +81,24 @@ def _pack(path: str) -> Content:
 
 def load_pack(path: Path) -> Content:
     """The content pack folder `path`, loaded once; ConfigError names the problems."""
+    if not path.is_dir():
+        raise _refuse("heresy.cfg.no_content", {"path": str(path)})
     try:
         return _pack(str(path))
     except ContentError as exc:
-        raise ConfigError(f"config 'content' (AMB-9): {exc}") from None
+        raise _refuse("heresy.cfg.bad_content", {"error": str(exc)}) from None
     except OSError as exc:
-        raise ConfigError(f"config 'content' (AMB-9): cannot read {path}: {exc}") from None
+        error = exc.strerror or type(exc).__name__
+        raise _refuse(
+            "heresy.cfg.unreadable_content", {"path": str(path), "error": error}
+        ) from None
+
+
+def _refuse(key: str, args: dict[str, Any], rule: str = "") -> ConfigError:
+    """A refusal of this game's own checks, in both languages (messages_setup.py): a bad
+    pack breaks no rule of the game (no rule cited); an unknown scenario, HH-12.1."""
+    msg = Msg(key, args, rule)
+    return ConfigError(translate(msg, "en"), msg=msg)
 
 
 def content_of(value: str | None) -> Content:
@@ -95,6 +110,12 @@ def content_of(value: str | None) -> Content:
     return load_pack(installed if installed is not None else Path(value))
 
 
+def _carry_heroes(value: bool | None, faq: bool) -> bool:
+    """`transport.heroes` (AMB-22) unless set: the FAQ v1.0 ruling "Thunderhawks cannot
+    transport Heroes" when `faq` is on, the AMB-22 reading (they may) when it is off."""
+    return (not faq) if value is None else value
+
+
 def resolve(config: Mapping[str, Any]) -> Rules:
     """Check every key; an unknown key or a bad value raises ConfigError naming it."""
     values = resolve_values("heresy", _OPTIONS, config, skip=("position",))
@@ -104,17 +125,15 @@ def resolve(config: Mapping[str, Any]) -> Rules:
     if scenario is None:
         scenario = next(iter(content.scenarios)).id
     if scenario not in content.scenarios:
-        raise ConfigError(
-            f"config 'scenario' (HH-12.1): unknown {scenario!r}; "
-            f"known: {list(content.scenarios.ids())}"
-        )
+        known = ", ".join(content.scenarios.ids())
+        raise _refuse("heresy.cfg.bad_scenario", {"value": scenario, "known": known}, "HH-12.1")
     return Rules(
         scenario=scenario,
         content_path=path,
         unknown_cost=values["orders.unknownCost"],
         stacking_removed=values["stacking.removed"],
         drop_outside=values["transport.dropOutside"],
-        carry_heroes=values["transport.heroes"],
+        carry_heroes=_carry_heroes(values["transport.heroes"], values["faq"]),
         leave_contested=values["move.leaveContested"],
         any_marker_wins=values["victory.anyMarker"],
         faq=values["faq"],

@@ -142,6 +142,18 @@ def morale_check(s: HeresyState, f: Frame, seat: int, zone: str) -> None:
 
 
 def wounded(s: HeresyState, hero: str) -> bool:
+    """HH-32.9, HH-32.10: Wounded from the 6th point of damage (tracks.toml
+    `hero_damage.wounded`, counted in points of damage, not in spaces).
+
+    Reading: the marker starts on the track's first, double-sized space (HH-12.13, HH-32.9)
+    and moves one space per point of damage, so a Hero's damage is the number of spaces
+    after that start space. The research transcription of the board (map.yaml,
+    heroes.yaml: "start space (0) | 5 unwounded spaces (1-5) | 4 wounded spaces (6-9) |
+    Defeated (10)", "wounded_from_damage: 6") counts the start space apart from the five
+    Unwounded spaces; read that way the two sources agree, and 5 damage (the fifth
+    Unwounded space) is still Unwounded. Numbering the start space as space 1 would give
+    5, but no source puts the start space inside the Unwounded section, so no option: a
+    content pack transcribed from a real board may set other bounds (docs/content.md)."""
     return s.hero_damage.get(hero, 0) >= s.content.tracks.hero_damage.wounded[0]
 
 

@@ -114,19 +114,23 @@ def _draw_mod(f: Frame, seat: int, n: int) -> None:
     mod[seat] += n
 
 
-def _traitor_primarchs(s: HeresyState, f: Frame) -> None:
-    """Angron: +1 Combat card with World Eaters engaged. Fulgrim: the enemy draws 1 Combat
-    card fewer with Emperor's Children engaged. Mortarion: with Death Guard engaged, the
-    enemy's engaged units count 1 rank lower for its draw. All reconstructed."""
-    if _engaged(f, "angron") and _legion_units(f, TRAITOR, "world_eaters"):
-        _draw_mod(f, TRAITOR, 1)
-        _log(s, "angron", "cards", n=1)
+def _fulgrim_mortarion(s: HeresyState, f: Frame) -> None:
+    """Fulgrim: the enemy draws 1 Combat card fewer with Emperor's Children engaged.
+    Mortarion: with Death Guard engaged, the enemy's engaged units count 1 rank lower for
+    its draw. Both reconstructed."""
     if _engaged(f, "fulgrim") and _legion_units(f, TRAITOR, "emperors_children"):
         _draw_mod(f, IMPERIUM, -1)
         _log(s, "fulgrim", "cards", n=-1)
     if _engaged(f, "mortarion") and _legion_units(f, TRAITOR, "death_guard"):
         f.data["rank_cut"] = [1, 0]
         _log(s, "mortarion", "ranks")
+
+
+def _angron(s: HeresyState, f: Frame) -> None:
+    """Angron (reconstructed): +1 Combat card with World Eaters engaged."""
+    if _engaged(f, "angron") and _legion_units(f, TRAITOR, "world_eaters"):
+        _draw_mod(f, TRAITOR, 1)
+        _log(s, "angron", "cards", n=1)
 
 
 def magnus_may(s: HeresyState, f: Frame) -> bool:
@@ -152,12 +156,17 @@ def magnus_use(s: HeresyState, f: Frame) -> None:
 
 
 def on_joined(s: HeresyState, f: Frame) -> None:
-    """Joining- and engaging-step abilities, in the FAQ's order, once units are engaged."""
+    """Joining- and engaging-step abilities, in the FAQ v1.0 order, once units are
+    engaged: joining (Jaghatai Khan came with the units, then the Fabricator General);
+    engaging: Fulgrim, Mortarion, Rogal Dorn, (Magnus le Rouge: his optional bombardment
+    is the next decision, `magnus_may`), Angron. The reconstructed effects do not depend
+    on one another, so only the log shows the order."""
     if _engaged(f, "fabricator_general"):
         _fabricator(s, f)
+    _fulgrim_mortarion(s, f)
     if _engaged(f, "rogal_dorn"):
         _dorn(s, f)
-    _traitor_primarchs(s, f)
+    _angron(s, f)
 
 
 # --- preparing to fight and the iterations -----------------------------------------------

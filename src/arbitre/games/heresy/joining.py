@@ -78,12 +78,15 @@ def _hero_there(s: HeresyState, zone: str, seat: int) -> bool:
 
 
 def origin_zones(s: HeresyState, f: Frame, target: str) -> list[str]:
-    """HH-25.5: adjacent, holding an attacker's unit, not activated for him."""
+    """HH-25.5: adjacent, holding an attacker's unit, not activated for him. FAQ v1.0
+    errata (Rules p.24): "at least one of the attacker's units OR Heroes" (`faq`)."""
     seat = f.data["att"]
     return sorted(
         z
         for z in neighbours(s, target)
-        if units_of(s, z, seat) and not activated(s, z, seat) and z not in f.data["origins"]
+        if (units_of(s, z, seat) or (s.rules.faq and _hero_there(s, z, seat)))
+        and not activated(s, z, seat)
+        and z not in f.data["origins"]
     )
 
 

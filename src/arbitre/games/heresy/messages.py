@@ -322,8 +322,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Carried units may be dropped outside destination zones",
     },
     "heresy.cfg.transport.heroes": {
-        "fr": "Les Héros peuvent être transportés par air",
-        "en": "Heroes may be carried by air transport",
+        "fr": "Les Héros peuvent être transportés par air (par défaut : non avec la FAQ, "
+        "oui sans elle)",
+        "en": "Heroes may be carried by air transport (default: no with the FAQ, yes without it)",
     },
     "heresy.cfg.move.leaveContested": {
         "fr": "Des unités peuvent quitter une zone contestée par un ordre de mouvement",

@@ -100,6 +100,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{seat} défausse {card} au hasard",
         "en": "{seat} discards {card} at random",
     },
+    "heresy.q.battle_rout_stay": {
+        "fr": "{unit} est mis en déroute : le laisser en déroute dans sa zone, ou "
+        "l'éliminer (FAQ) ?",
+        "en": "{unit} is routed: leave it routed in its zone, or eliminate it (FAQ)?",
+    },
+    "heresy.opt.battle_stay": {"fr": "rester en déroute", "en": "stay, routed"},
 }
 
 add_messages(MESSAGES)

@@ -159,6 +159,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{seat} dépense un pion spécial ({left} restants).",
         "en": "{seat} spends a special token ({left} left).",
     },
+    # --- the game's own config refusals (config.py) -----------------------------------
+    "heresy.cfg.bad_scenario": {
+        "fr": "Scénario « {value} » inconnu (option « scenario ») ; scénarios connus : {known}",
+        "en": "Unknown scenario '{value}' (option 'scenario'); known scenarios: {known}",
+    },
+    "heresy.cfg.bad_content": {
+        "fr": "Pack de contenu refusé (option « content ») : {error}",
+        "en": "Content pack refused (option 'content'): {error}",
+    },
+    "heresy.cfg.no_content": {
+        "fr": "Pack de contenu introuvable (option « content ») : {path} n'est pas un dossier",
+        "en": "Content pack not found (option 'content'): {path} is not a folder",
+    },
+    "heresy.cfg.unreadable_content": {
+        "fr": "Pack de contenu illisible (option « content ») : {path} ({error})",
+        "en": "Content pack unreadable (option 'content'): {path} ({error})",
+    },
 }
 
 add_messages(MESSAGES)

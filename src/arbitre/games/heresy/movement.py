@@ -88,6 +88,7 @@ def ends(s: HeresyState, reached: dict[str, int], start: str, types: dict[str, s
 
 
 BLOCKED = (ENEMY, CONTESTED)
+CATACOMBS = "vs_catacombs"  # named by the FAQ (Boarding Action, Port Landing)
 UNLIMITED = 999  # Passages Secrets: no movement-point limit (HH-21.24 exception)
 
 
@@ -162,7 +163,14 @@ def destination_choices(s: HeresyState, f: Frame, types: dict[str, str]) -> list
     target = f.data.get("target")
     if target is not None:
         return [n for n, _ in _adjacency(s)[target] if types[n] not in BLOCKED]
-    return [z for z in sector_zones(s, f.data["sector"]) if types[z] not in BLOCKED]
+    # FAQ v1.0: Boarding Action may move units into the Catacombs even with enemy units
+    # there (the zone becomes contested: a coexistence battle at the change, HH-21.16)
+    board = f.data.get("reach") == "board" and s.rules.faq
+    return [
+        z
+        for z in sector_zones(s, f.data["sector"])
+        if types[z] not in BLOCKED or (board and z == CATACOMBS)
+    ]
 
 
 def destinations(s: HeresyState, f: Frame, types: dict[str, str]) -> list[str]:

@@ -125,6 +125,7 @@ class Heresy:
     version = "1"
 
     def seats(self, config: Mapping[str, Any]) -> tuple[str, ...]:
+        resolve(config)  # the config's own refusals (bilingual ConfigError) come here
         return SEATS
 
     def new(self, config: Mapping[str, Any], seed: int) -> HeresyState:

@@ -60,6 +60,7 @@ _BY_KIND: dict[str, Answer] = {
     "heresy.battle.assign": combat.assign,
     "heresy.battle.pick": combat.pick,
     "heresy.battle.rout": combat.rout,
+    "heresy.battle.rout_stay": combat.rout,
     "heresy.battle.advance": combat.advance,
     "heresy.corruption": chores.corruption,
     "heresy.bombard.zone": chores.bombard_zone,

@@ -385,9 +385,10 @@ def pick(pl: Planner, dec: Decision) -> str:
 
 
 def rout(pl: Planner, dec: Decision) -> str:
-    """HH-31.5: a routing unit goes where it is safest (friendly first)."""
+    """HH-31.5: a routing unit goes where it is safest (friendly first); an attacker's
+    unit stays routed rather than eliminated (FAQ choice)."""
     ctx = pl.ctx
-    best, key = -1e9, "eliminate"
+    best, key = -1e9, "stay" if dec.find("stay") is not None else "eliminate"
     for o in dec.options:
         if o.key.startswith("to:"):
             zone = o.key[3:]
