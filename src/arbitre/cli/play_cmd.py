@@ -601,6 +601,9 @@ def setup_match(
         except BadConfig as exc:
             raise fail_msg(lang, exc.msg) from None
         except ValueError as exc:
+            msg = getattr(exc, "msg", None)  # a game's own refusal, in both languages
+            if isinstance(msg, Msg):
+                raise fail_msg(lang, msg) from None
             raise fail(lang, "config.refused", error=str(exc)) from None
         played: list[Played] = []
         hidden: set[int] = set()
