@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Callable
 from typing import Any
 
 from arbitre.engine.ruleset import Ruleset
@@ -13,6 +15,26 @@ _KNOWN = {
     "heresy": "arbitre.games.heresy",
 }
 _LOADED: dict[str, Ruleset[Any]] = {}
+
+
+def lazy_ruleset(package: str, module: str, name: str) -> Callable[[str], Any]:
+    """A game package's module `__getattr__`: `RULESET` (and the class `name` in `module`)
+    are built and registered on first use, so that a program needing only the game's data
+    or odds does not import its whole rules."""
+
+    def __getattr__(attr: str) -> Any:
+        if attr not in ("RULESET", name):
+            raise AttributeError(f"module {package!r} has no attribute {attr!r}")
+        pkg = sys.modules[package]
+        cls = getattr(importlib.import_module(module), name)
+        if "RULESET" not in vars(pkg):
+            ruleset = cls()
+            register(ruleset)
+            pkg.RULESET = ruleset  # type: ignore[attr-defined]
+        setattr(pkg, name, cls)
+        return vars(pkg)[attr]
+
+    return __getattr__
 
 
 def register(ruleset: Ruleset[Any]) -> None:

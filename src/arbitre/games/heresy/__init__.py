@@ -8,23 +8,9 @@ shared/rules/heresy.md).
 
 from __future__ import annotations
 
-from typing import Any
-
+from arbitre.engine.registry import lazy_ruleset
 from arbitre.games.heresy import messages  # noqa: F401  (registers the fr/en texts)
 
-
-def __getattr__(name: str) -> Any:
-    """`RULESET` and `Heresy` are built on first use (the registry asks for `RULESET`): a
-    program that needs only this game's data or odds does not import its whole rules."""
-    if name in ("RULESET", "Heresy"):
-        from arbitre.engine.registry import register
-        from arbitre.games.heresy.rules import Heresy
-
-        ruleset = Heresy()
-        register(ruleset)
-        globals().update(RULESET=ruleset, Heresy=Heresy)
-        return globals()[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = lazy_ruleset(__name__, "arbitre.games.heresy.rules", "Heresy")
 
 __all__ = ["RULESET", "Heresy"]
