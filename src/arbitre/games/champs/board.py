@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.engine import library
+from arbitre.engine.i18n import Msg, add_messages
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.champs.troops import BY_ID
 
@@ -64,10 +65,124 @@ class Battlefield:
         return self.name_fr if lang == "fr" else self.name_en
 
 
+def _bad(text: str, key: str, rule: str | None = None, **args: Any) -> ConfigError:
+    """A refusal of the battlefield, in English (`text`) and in both languages (`msg`)."""
+    return ConfigError(text, Msg(f"config.champs.bf.{key}", args, rule))
+
+
+add_messages(
+    {
+        f"config.champs.bf.{key}": {"fr": fr, "en": en}
+        for key, fr, en in (
+            (
+                "line",
+                "{file} : la ligne de départ doit être « bottom » ou « top », pas {value}",
+                "{file}: start line must be 'bottom' or 'top', got {value}",
+            ),
+            (
+                "field_int",
+                "{file} : le champ « {field} » manque ou n'est pas un nombre entier",
+                "{file}: field '{field}' missing or not a whole number",
+            ),
+            (
+                "field_list",
+                "{file} : le champ « {field} » manque ou n'est pas une liste",
+                "{file}: field '{field}' missing or not a list",
+            ),
+            (
+                "field_dict",
+                "{file} : le champ « {field} » manque ou n'est pas une table",
+                "{file}: field '{field}' missing or not a table",
+            ),
+            (
+                "size",
+                "{file} : la largeur et la hauteur doivent être comprises entre 3 et 30",
+                "{file}: width and height must be between 3 and 30",
+            ),
+            (
+                "obstacle",
+                "{file} : l'obstacle {item} n'est pas une case [x, y] de la grille",
+                "{file}: obstacle {item} is not an [x, y] on the grid",
+            ),
+            (
+                "lines",
+                "{file} : les deux lignes de départ doivent être différentes",
+                "{file}: the two start lines must differ",
+            ),
+            (
+                "on_line",
+                "{file} : un obstacle se trouve sur une ligne de départ",
+                "{file}: an obstacle stands on a start line",
+            ),
+            (
+                "deck_type",
+                "{file} : la pioche nomme un type de troupe inconnu, « {type} »",
+                "{file}: the deck names an unknown troop type, '{type}'",
+            ),
+            (
+                "deck_count",
+                "{file} : le nombre de cartes « {type} » doit être un nombre entier de 0 à {most}",
+                "{file}: the deck count for '{type}' must be a whole number 0-{most}",
+            ),
+            (
+                "objective",
+                "{file} : l'objectif doit être l'un de : {choices}",
+                "{file}: the objective must be one of: {choices}",
+            ),
+            (
+                "rounds",
+                "{file} : « rounds » doit être un nombre entier de 1 à {most}",
+                "{file}: 'rounds' must be a whole number 1-{most}",
+            ),
+            (
+                "hold",
+                "{file} : « hold » doit être un nombre entier de tours du MJ, de 1 à {most}",
+                "{file}: 'hold' must be a whole number of MJ turns 1-{most}",
+            ),
+            (
+                "flyers",
+                "{file} : « flyers_count » doit valoir true ou false",
+                "{file}: 'flyers_count' must be true or false",
+            ),
+            (
+                "tokens",
+                "{file} : « trap_tokens » doit être un nombre entier de 0 à {most}",
+                "{file}: 'trap_tokens' must be a whole number 0-{most}",
+            ),
+            (
+                "read",
+                "Clé « battlefield » : impossible de lire {path} : {error}",
+                "Key 'battlefield': cannot read {path}: {error}",
+            ),
+            (
+                "toml",
+                "{file} : ce n'est pas du TOML valide : {error}",
+                "{file}: not valid TOML: {error}",
+            ),
+            (
+                "no_file",
+                "Clé « battlefield » : aucun fichier {name}",
+                "Key 'battlefield': no file {name}",
+            ),
+            (
+                "unknown",
+                "Clé « battlefield » : champ de bataille inconnu, {name} ; connus : {known}",
+                "Key 'battlefield': unknown battlefield {name}; known: {known}",
+            ),
+        )
+    }
+)
+
+
 def _line(where: str, width: int, height: int, fname: str) -> tuple[int, ...]:
     rows = {"bottom": 0, "top": height - 1}
     if where not in rows:
-        raise ConfigError(f"{fname}: start line must be 'bottom' or 'top', got {where!r}")
+        raise _bad(
+            f"{fname}: start line must be 'bottom' or 'top', got {where!r}",
+            "line",
+            file=fname,
+            value=repr(where),
+        )
     y = rows[where]
     return tuple(y * width + x for x in range(width))
 
@@ -84,12 +199,17 @@ def parse_battlefield(bid: str, raw: dict[str, Any], fname: str) -> Battlefield:
 
     def need(key: str, kind: type) -> Any:
         if not isinstance(raw.get(key), kind):
-            raise ConfigError(f"{fname}: field {key!r} missing or not a {kind.__name__}")
+            raise _bad(
+                f"{fname}: field {key!r} missing or not a {kind.__name__}",
+                f"field_{kind.__name__}",
+                file=fname,
+                field=key,
+            )
         return raw[key]
 
     width, height = need("width", int), need("height", int)
     if not (3 <= width <= 30 and 3 <= height <= 30):
-        raise ConfigError(f"{fname}: width and height must be between 3 and 30")
+        raise _bad(f"{fname}: width and height must be between 3 and 30", "size", file=fname)
     obstacles = set()
     for item in need("obstacles", list):
         if (
@@ -97,36 +217,68 @@ def parse_battlefield(bid: str, raw: dict[str, Any], fname: str) -> Battlefield:
             or len(item) != 2
             or not (0 <= item[0] < width and 0 <= item[1] < height)
         ):
-            raise ConfigError(f"{fname}: obstacle {item!r} is not an [x, y] on the grid")
+            raise _bad(
+                f"{fname}: obstacle {item!r} is not an [x, y] on the grid",
+                "obstacle",
+                file=fname,
+                item=repr(item),
+            )
         obstacles.add(item[1] * width + item[0])
     players = _line(raw.get("players_line", "bottom"), width, height, fname)
     mj = _line(raw.get("mj_line", "top"), width, height, fname)
     if set(players) & set(mj):
-        raise ConfigError(f"{fname}: the two start lines must differ (CB-27)")
+        raise _bad(
+            f"{fname}: the two start lines must differ (CB-27)", "lines", "CB-27", file=fname
+        )
     if obstacles & (set(players) | set(mj)):
-        raise ConfigError(f"{fname}: an obstacle stands on a start line")
+        raise _bad(f"{fname}: an obstacle stands on a start line", "on_line", file=fname)
     deck: list[str] = []
     for tid, count in need("deck", dict).items():
         if tid not in BY_ID:
-            raise ConfigError(f"{fname}: deck names unknown troop type {tid!r}")
+            raise _bad(
+                f"{fname}: deck names unknown troop type {tid!r}", "deck_type", file=fname, type=tid
+            )
         if not _whole(count, 0):
-            raise ConfigError(f"{fname}: deck count for {tid!r} must be a whole number 0-{MOST}")
+            raise _bad(
+                f"{fname}: deck count for {tid!r} must be a whole number 0-{MOST}",
+                "deck_count",
+                file=fname,
+                type=tid,
+                most=MOST,
+            )
         deck.extend([tid] * count)
     objective = raw.get("objective", "reach_start_line")
     if objective not in OBJECTIVES:
-        raise ConfigError(f"{fname}: objective must be one of {OBJECTIVES}")
+        raise _bad(
+            f"{fname}: objective must be one of {OBJECTIVES}",
+            "objective",
+            file=fname,
+            choices=", ".join(OBJECTIVES),
+        )
     rounds = raw.get("rounds", 12)
     if not _whole(rounds, 1):
-        raise ConfigError(f"{fname}: 'rounds' must be a whole number 1-{MOST}")
+        raise _bad(
+            f"{fname}: 'rounds' must be a whole number 1-{MOST}", "rounds", file=fname, most=MOST
+        )
     hold = raw.get("hold", 1)
     if not _whole(hold, 1):
-        raise ConfigError(f"{fname}: 'hold' must be a whole number of MJ turns 1-{MOST}")
+        raise _bad(
+            f"{fname}: 'hold' must be a whole number of MJ turns 1-{MOST}",
+            "hold",
+            file=fname,
+            most=MOST,
+        )
     flyers_count = raw.get("flyers_count", True)
     if not isinstance(flyers_count, bool):
-        raise ConfigError(f"{fname}: 'flyers_count' must be true or false")
+        raise _bad(f"{fname}: 'flyers_count' must be true or false", "flyers", file=fname)
     tokens = raw.get("trap_tokens")
     if tokens is not None and not _whole(tokens, 0):
-        raise ConfigError(f"{fname}: 'trap_tokens' must be a whole number 0-{MOST}")
+        raise _bad(
+            f"{fname}: 'trap_tokens' must be a whole number 0-{MOST}",
+            "tokens",
+            file=fname,
+            most=MOST,
+        )
     return Battlefield(
         id=bid,
         name_fr=str(raw.get("name_fr", bid)),
@@ -167,9 +319,14 @@ def _read_file(path: str, bid: str) -> Battlefield:
     try:
         raw = tomllib.loads(Path(path).read_text("utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"config 'battlefield': cannot read {path!r}: {exc}") from None
+        raise _bad(
+            f"config 'battlefield': cannot read {path!r}: {exc}",
+            "read",
+            path=repr(path),
+            error=str(exc),
+        ) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        raise _bad(f"{path}: not valid TOML: {exc}", "toml", file=path, error=str(exc)) from None
     return parse_battlefield(bid, raw, path)
 
 
@@ -194,10 +351,16 @@ def load_battlefield(name: str) -> Battlefield:
     if name.endswith(".toml"):
         path = Path(name)
         if not path.is_file():
-            raise ConfigError(f"config 'battlefield': no file {name!r}")
+            raise _bad(f"config 'battlefield': no file {name!r}", "no_file", name=repr(name))
         return read_battlefield(path, path.stem)
     known = ", ".join(library.names(library.CHAMPS_BATTLEFIELD))
-    raise ConfigError(f"config 'battlefield': unknown {name!r}; known: {known}")
+    raise _bad(
+        f"config 'battlefield': unknown {name!r}; known: {known}",
+        "unknown",
+        "AMB-CB-1",
+        name=repr(name),
+        known=known,
+    )
 
 
 class Geometry:

@@ -55,6 +55,8 @@ def start_combat(s: ChampsState, seat: int, att: int, tgt: int, ranged: bool) ->
                 "dd": [],
                 "asup": 0,
                 "dsup": [],
+                "dsupn": 0,
+                "dlone": False,
                 "skills": [],
                 "win": None,
                 "again": 0,
@@ -113,7 +115,7 @@ def choose_combat(s: ChampsState, f: Frame, key: str) -> None:
     elif stage == "reattack":
         if key == "again":
             d["again"] += 1
-            d.update(stage="support", sup=[], ad=[], dd=[], asup=0, dsup=[], win=None)
+            d.update(stage="support", sup=[], ad=[], dd=[], asup=0, dsup=[], dsupn=0, win=None)
             s.log.append(Msg("champs.ev.reattack", {"dest": s.bf.label(d["tgt"])}, "CB-61"))
         else:
             d["stage"] = "done"
@@ -162,6 +164,7 @@ def _roll(s: ChampsState, f: Frame) -> None:
             n for n in s.geo.neighbours[d["att"]] if n != d["tgt"] and troop(s, n, d["dside"])[0]
         ]
         n_def += len(d["dsup"])
+        d["dsupn"] = len(d["dsup"])  # the defender's support dice close its pool
     d["ad"] = _roll_dice(s, n_att) + _roll_dice(s, n_sup)
     d["asup"] = n_sup
     d["dd"] = _roll_dice(s, n_def)
@@ -213,6 +216,7 @@ def _resolve(s: ChampsState, f: Frame) -> None:
     d, r = f.data, s.rules
     dunits, dheroes = troop(s, d["tgt"], d["dside"])
     auto = not dunits and not any(h.skill == "gladiateur" for h in dheroes)
+    d["dlone"] = not dunits  # heroes alone on the attacked cell (CB-51, CB-53)
     att_wins = auto or attacker_wins(r, d["ad"], d["dd"])
     d["win"] = "att" if att_wins else "def"
     s.log.append(
@@ -271,6 +275,13 @@ def _after_losses(s: ChampsState, f: Frame) -> None:
     # CB-61: no retreat possible. Lone heroes who cannot fight are taken (AMB-CB-20i); a
     # lone Gladiator still fights, so the attacker may strike again.
     if not units and not any(h.skill == "gladiateur" for h in heroes):
+        for h in heroes:
+            capture(s, h)
+        d["stage"] = "advance"
+        return
+    # AMB-CB-20g alternative: a lone Gladiator who lost as the defender retreats instead of
+    # being removed, and is captured only if he cannot.
+    if not units and d.get("dlone") and not s.rules.gladiator_lone_loss_captures:
         for h in heroes:
             capture(s, h)
         d["stage"] = "advance"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs.logic import enemy_at, heroes_at, occupancy
-from arbitre.games.champs.state import ChampsState
+from arbitre.games.champs.state import PLAYERS, ChampsState
 
 
 def why_not(s: ChampsState, decision: Decision, key: str) -> Msg:
-    """The most specific rule that forbids `key` here; the decision's rules otherwise."""
+    """The rule that forbids `key` here, or none: an unknown key cites no rule of the game."""
     verb, _, rest = key.partition(":")
     rule: str | None = None
     reason = "champs.why_not.not_offered"
@@ -18,12 +18,15 @@ def why_not(s: ChampsState, decision: Decision, key: str) -> Msg:
             cell = s.bf.parse(rest)
             if cell is not None:
                 seat = decision.seat
+                side = s.side_of_seat(seat)
                 others = [h for h in heroes_at(s, cell) if h.seat != seat]
                 if others and not any(h.seat == seat for h in heroes_at(s, cell)):
                     rule, reason = "CB-38", "champs.why_not.other_hero"
                 elif s.stack[-1].data.get("used", 0) >= 2:
                     rule, reason = "CB-30", "champs.why_not.two_activations"
-                else:
+                elif not any(u.cell == cell and u.side == side for u in s.units.values()) and not (
+                    side == PLAYERS and heroes_at(s, cell)
+                ):
                     rule, reason = "CB-31", "champs.why_not.not_your_troop"
         elif decision.kind == "champs.activation" and verb in ("attack", "fire"):
             src_s, _, dst_s = rest.partition(">")
@@ -32,9 +35,9 @@ def why_not(s: ChampsState, decision: Decision, key: str) -> Msg:
                 side = s.side_of_seat(decision.seat)
                 if not enemy_at(s, dst, side, occupancy(s)):
                     rule, reason = "CB-32", "champs.why_not.no_enemy"
-                elif verb == "attack":
+                elif verb == "attack" and s.geo.distance(src, dst) > 1:
                     rule, reason = "CB-32", "champs.why_not.not_adjacent"
-                else:
+                elif verb == "fire":
                     rule, reason = "CB-15", "champs.why_not.range"
         elif decision.kind == "champs.move" and verb == "to":
             cell = s.bf.parse(rest)
@@ -48,8 +51,6 @@ def why_not(s: ChampsState, decision: Decision, key: str) -> Msg:
                 rule, reason = "CB-37", "champs.why_not.too_far"
     except (ValueError, IndexError):
         pass
-    return Msg(
-        "champs.illegal",
-        {"key": key, "reason": reason, "rules": ", ".join(decision.rules)},
-        rule or (decision.rules[0] if decision.rules else None),
-    )
+    if rule is None:
+        return Msg("champs.illegal_plain", {"key": key, "reason": "champs.why_not.not_offered"})
+    return Msg("champs.illegal", {"key": key, "reason": reason, "rules": rule}, rule)

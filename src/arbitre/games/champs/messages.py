@@ -62,8 +62,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "Templar: your dice {own} ({mine}) against {opp} ({theirs}). Re-roll up to 2 dice?",
     ),
     "champs.q.give": _t(
-        "Le Voleur prend un de vos dés : lequel lui rendez-vous ?",
-        "The Thief takes one of your dice: which one do you give back?",
+        "Le Voleur vous donne son dé {v} : lequel de vos dés lui donnez-vous en échange ?",
+        "The Thief gives you his {v}: which of your dice do you give him in exchange?",
     ),
     "champs.q.reattack": _t(
         "La troupe en {dest} ne peut pas reculer : attaquer de nouveau ?",
@@ -130,6 +130,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "champs.opt.swap": _t("échanger mon {a} contre son {b}", "swap my {a} for their {b}"),
     "champs.opt.take": _t("prendre son dé {v}", "take their {v}"),
     "champs.opt.give": _t("donner mon dé {v}", "give my {v}"),
+    "champs.opt.return": _t("donner en échange mon dé {v}", "give my {v} in exchange"),
     "champs.opt.reroll": _t("relancer {dice}", "re-roll {dice}"),
     "champs.opt.pass_skill": _t("ne pas utiliser la compétence", "do not use the skill"),
     "champs.opt.again": _t("attaquer de nouveau", "attack again"),
@@ -218,6 +219,13 @@ CATALOG: dict[str, dict[str, str]] = {
     "champs.illegal": _t(
         "« {key} » n'est pas permis ici : {reason} (règles : {rules})",
         "'{key}' is not allowed here: {reason} (rules: {rules})",
+    ),
+    "config.champs.position_type": _t(
+        "position {where} : type de troupe inconnu, « {type} »",
+        "position {where}: unknown troop type '{type}'",
+    ),
+    "champs.illegal_plain": _t(
+        "« {key} » n'est pas permis ici : {reason}", "'{key}' is not allowed here: {reason}"
     ),
     "champs.why_not.not_offered": _t(
         "ce choix ne fait pas partie des options", "that choice is not among the options"

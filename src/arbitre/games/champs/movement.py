@@ -70,7 +70,9 @@ def reachable(
     see (a player never gains by springing more); otherwise the paths are left empty.
     """
     occ = occupancy(s)
-    steps, obstacles, rules = s.geo.steps, s.bf.obstacles, s.rules
+    obstacles, rules = s.bf.obstacles, s.rules
+    # corner cutting is barred to ground units only; flyers cross obstacles (AMB-CB-2, CB-13)
+    steps = s.geo.neighbours if flying else s.geo.steps
     enemies = occ.held[1 - side]
     blocked = obstacles | enemies  # ground units never enter; nobody ends there (CB-41)
     # Only the enemy traps this side knows of count (AMB-CB-16d): hidden ones spring where

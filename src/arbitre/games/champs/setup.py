@@ -209,5 +209,8 @@ def _maybe_finish_army(s: ChampsState, f: Frame) -> None:
 
 def check_position_type(kind: str, where: str) -> int:
     if kind not in BY_ID:
-        raise ConfigError(f"position {where}: unknown troop type {kind!r}")
+        raise ConfigError(
+            f"position {where}: unknown troop type {kind!r}",
+            Msg("config.champs.position_type", {"where": where, "type": kind}),
+        )
     return BY_ID[kind].index

@@ -1,5 +1,12 @@
 """Hero skills after the roll: the Thief's exchange and the Templar's re-roll (CB-49, CB-50,
-CB-56, AMB-CB-20e, AMB-CB-20f). They are stages of the combat frame (combat.py)."""
+CB-56, AMB-CB-20e, AMB-CB-20f). They are stages of the combat frame (combat.py).
+
+Each pool lists its troop's own dice first, then its support dice (CB-68; `asup` and `dsupn`
+count them). A swapped value stays in its die's slot, so a support die stays a support die;
+a die moved over by the Thief (moveOneDie) joins the other troop's own dice. With
+`templar.rerollSupportDice=false` a support die is named with an `s` (`swap:2s:5`), since the
+Templar may re-roll only his own troop's dice (AMB-CB-20f).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +22,51 @@ def _pools(d: dict[str, Any], role: str) -> tuple[list[int], list[int]]:
     return (d["ad"], d["dd"]) if role == "att" else (d["dd"], d["ad"])
 
 
+def _sup_key(role: str) -> str:
+    return "asup" if role == "att" else "dsupn"
+
+
+def _other(role: str) -> str:
+    return "def" if role == "att" else "att"
+
+
+def die_token(s: ChampsState, d: dict[str, Any], role: str, i: int) -> str:
+    """The option token of die `i` of `role`'s pool: its value, `s` for a support die when
+    support dice cannot be re-rolled (the slot then matters, AMB-CB-20f)."""
+    pool = _pools(d, role)[0]
+    sup = not s.rules.templar_support_dice and i >= len(pool) - d[_sup_key(role)]
+    return f"{pool[i]}s" if sup else str(pool[i])
+
+
+def _tokens(s: ChampsState, d: dict[str, Any], role: str) -> list[str]:
+    """The distinct dice of `role`'s pool as tokens, own dice first, each by rising value."""
+    toks = {die_token(s, d, role, i) for i in range(len(_pools(d, role)[0]))}
+    return sorted(toks, key=lambda t: (t.endswith("s"), int(t.rstrip("s"))))
+
+
+def _index(s: ChampsState, d: dict[str, Any], role: str, token: str) -> int:
+    pool = _pools(d, role)[0]
+    return next(i for i in range(len(pool)) if die_token(s, d, role, i) == token)
+
+
+def _remove(d: dict[str, Any], role: str, i: int) -> int:
+    """Take die `i` out of `role`'s pool (a support die lowers the support count)."""
+    pool, key = _pools(d, role)[0], _sup_key(role)
+    if i >= len(pool) - d[key]:
+        d[key] -= 1
+    return pool.pop(i)
+
+
+def _add(d: dict[str, Any], role: str, v: int) -> None:
+    """A die moved into `role`'s pool joins its troop's own dice (AMB-CB-20e)."""
+    pool = _pools(d, role)[0]
+    pool.insert(len(pool) - d[_sup_key(role)], v)
+
+
+def _value(token: str) -> str:
+    return token.rstrip("s")
+
+
 def decide_skill(s: ChampsState, f: Frame) -> Decision | None:
     d = f.data
     seat, role, skill = d["skills"][0]
@@ -22,35 +74,45 @@ def decide_skill(s: ChampsState, f: Frame) -> Decision | None:
     opts: list[Option] = []
     if skill == "voleur":
         mode = s.rules.thief_mode
-        if d["take"] is not None:  # opponentPicksReturn: the opponent gives a die back
+        if d["take"] is not None:
+            # opponentPicksReturn: the Thief gave a die; the opponent picks which of his own
+            # dice he gives in exchange (AMB-CB-20e)
             giver = s.mj_seat if role == "att" else f.seat
-            opts = [Option(f"give:{v}", Msg("champs.opt.give", {"v": v})) for v in sorted(set(own))]
+            opts = [
+                Option(f"return:{t}", Msg("champs.opt.return", {"v": _value(t)}))
+                for t in _tokens(s, d, _other(role))
+            ]
             return Decision(
                 giver,
                 "champs.skill.give",
                 tuple(opts),
-                Msg("champs.q.give"),
+                Msg("champs.q.give", {"v": _value(d["take"])}),
                 ("CB-49", "AMB-CB-20e"),
                 private=False,
             )
+        mine, theirs = _tokens(s, d, role), _tokens(s, d, _other(role))
         if mode == "swapValues":
-            for a in sorted(set(own)):
-                for b in sorted(set(opp)):
-                    if a != b:
+            for a in mine:
+                for b in theirs:
+                    if _value(a) != _value(b):
                         opts.append(
-                            Option(f"swap:{a}:{b}", Msg("champs.opt.swap", {"a": a, "b": b}))
+                            Option(
+                                f"swap:{a}:{b}",
+                                Msg("champs.opt.swap", {"a": _value(a), "b": _value(b)}),
+                            )
                         )
         else:
-            for b in sorted(set(opp)):
-                opts.append(Option(f"take:{b}", Msg("champs.opt.take", {"v": b})))
             if mode == "moveOneDie":
-                for a in sorted(set(own)):
-                    opts.append(Option(f"give:{a}", Msg("champs.opt.give", {"v": a})))
+                for b in theirs:
+                    opts.append(Option(f"take:{b}", Msg("champs.opt.take", {"v": _value(b)})))
+            if opp or mode == "moveOneDie":
+                for a in mine:
+                    opts.append(Option(f"give:{a}", Msg("champs.opt.give", {"v": _value(a)})))
     else:
         values = sorted(own[i] for i in templar_eligible(s, d, role))
         seen: set[str] = set()
-        for i, a in enumerate(values):
-            for key in (f"rr:{a}", *(f"rr:{a},{b}" for b in values[i + 1 :])):
+        for i, v in enumerate(values):
+            for key in (f"rr:{v}", *(f"rr:{v},{w}" for w in values[i + 1 :])):
                 if key not in seen:
                     seen.add(key)
                     opts.append(Option(key, Msg("champs.opt.reroll", {"dice": key[3:]})))
@@ -70,15 +132,17 @@ def decide_skill(s: ChampsState, f: Frame) -> Decision | None:
                 "theirs": result(s.rules, opp),
             },
         ),
-        ("CB-49",) if skill == "voleur" else ("CB-50",),
+        ("CB-49", "AMB-CB-20e") if skill == "voleur" else ("CB-50", "AMB-CB-20f"),
         private=False,
     )
 
 
 def templar_eligible(s: ChampsState, d: dict[str, Any], role: str) -> list[int]:
+    """The dice a Templar of `role` may re-roll: all of his side's roll, or only his own
+    troop's dice with `templar.rerollSupportDice=false` (AMB-CB-20f)."""
     own = d["ad"] if role == "att" else d["dd"]
-    if role == "att" and not s.rules.templar_support_dice:
-        return list(range(len(own) - d["asup"]))
+    if not s.rules.templar_support_dice:
+        return list(range(len(own) - d[_sup_key(role)]))
     return list(range(len(own)))
 
 
@@ -87,37 +151,36 @@ def choose_skill(s: ChampsState, f: Frame, key: str) -> None:
     seat, role, _skill = d["skills"][0]
     own, opp = _pools(d, role)
     name = s.seats[seat]
+    other = _other(role)
     if key == "pass":
         d["skills"].pop(0)
     elif key.startswith("swap:"):
         _, a, b = key.split(":")
-        i, j = own.index(int(a)), opp.index(int(b))
+        i, j = _index(s, d, role, a), _index(s, d, other, b)
         own[i], opp[j] = opp[j], own[i]
         d["skills"].pop(0)
-        s.log.append(Msg("champs.ev.thief", {"seat": name, "a": a, "b": b}, "CB-49"))
+        s.log.append(
+            Msg("champs.ev.thief", {"seat": name, "a": _value(a), "b": _value(b)}, "CB-49")
+        )
     elif key.startswith("take:"):
-        v = int(key[5:])
-        if s.rules.thief_mode == "moveOneDie":
-            opp.remove(v)
-            own.append(v)
-            d["skills"].pop(0)
-            s.log.append(Msg("champs.ev.thief_take", {"seat": name, "v": v}, "AMB-CB-20e"))
-        else:
-            d["take"] = v
-            return
-    elif key.startswith("give:"):
-        v = int(key[5:])
-        if d["take"] is not None:
-            t = d["take"]
-            i, j = own.index(v), opp.index(t)
-            own[i], opp[j] = t, v
-            d["take"] = None
-            s.log.append(Msg("champs.ev.thief", {"seat": name, "a": v, "b": t}, "AMB-CB-20e"))
-        else:
-            own.remove(v)
-            opp.append(v)
-            s.log.append(Msg("champs.ev.thief_give", {"seat": name, "v": v}, "AMB-CB-20e"))
+        v = _remove(d, other, _index(s, d, other, key[5:]))
+        _add(d, role, v)
         d["skills"].pop(0)
+        s.log.append(Msg("champs.ev.thief_take", {"seat": name, "v": v}, "AMB-CB-20e"))
+    elif key.startswith("give:"):
+        if s.rules.thief_mode == "opponentPicksReturn":
+            d["take"] = key[5:]  # the die he gives; the opponent now picks his return
+            return
+        v = _remove(d, role, _index(s, d, role, key[5:]))
+        _add(d, other, v)
+        d["skills"].pop(0)
+        s.log.append(Msg("champs.ev.thief_give", {"seat": name, "v": v}, "AMB-CB-20e"))
+    elif key.startswith("return:"):
+        i, j = _index(s, d, role, d["take"]), _index(s, d, other, key[7:])
+        own[i], opp[j] = opp[j], own[i]
+        d["take"] = None
+        d["skills"].pop(0)
+        s.log.append(Msg("champs.ev.thief", {"seat": name, "a": opp[j], "b": own[i]}, "AMB-CB-20e"))
     else:  # rr:a[,b]
         wanted = [int(x) for x in key[3:].split(",")]
         pool = templar_eligible(s, d, role)

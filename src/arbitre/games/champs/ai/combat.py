@@ -25,10 +25,10 @@ from arbitre.games.champs.ai.values import (
     troop_loss,
     unit_value,
 )
-from arbitre.games.champs.dice import ground_troop, hero_dice, unit_dice
+from arbitre.games.champs.dice import attacker_wins, ground_troop, hero_dice, result, unit_dice
 from arbitre.games.champs.losses import loss_candidates
 from arbitre.games.champs.retreat import retreat_cells
-from arbitre.games.champs.skills import templar_eligible
+from arbitre.games.champs.skills import die_token, templar_eligible
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Hero, Unit
 from arbitre.games.champs.troops import BY_ID, CATAPULTE, TYPES
 
@@ -206,24 +206,71 @@ def _skill_pools(s: ChampsState) -> tuple[dict[str, Any], str, list[int], list[i
 
 
 def thief(s: ChampsState, dec: Decision) -> str:
-    _d, role, own, opp, then = _skill_pools(s)
-    pick = odds.best_thief_swap(own, opp, role == "att", s.rules, then=then)
+    d, role, own, opp, then = _skill_pools(s)
+    other = "def" if role == "att" else "att"
+    mode = s.rules.thief_mode
+    if mode == "opponentPicksReturn":
+        return _thief_gives(s, d, role, own, opp)
+    pick = odds.best_thief_swap(
+        own,
+        opp,
+        role == "att",
+        s.rules,
+        then=then,
+        own_eligible=templar_eligible(s, d, role),
+        opp_eligible=templar_eligible(s, d, other),
+    )
     if pick is None:
         return "pass"
     i, j = pick
-    mode = s.rules.thief_mode
     if mode == "swapValues":
-        return f"swap:{own[i]}:{opp[j]}"
-    if i < 0 or mode == "opponentPicksReturn":
-        return f"take:{opp[j]}"
-    return f"give:{own[i]}"
+        return f"swap:{die_token(s, d, role, i)}:{die_token(s, d, other, j)}"
+    if i < 0:
+        return f"take:{die_token(s, d, other, j)}"
+    return f"give:{die_token(s, d, role, i)}"
+
+
+def _lead(s: ChampsState, role: str, own: list[int], opp: list[int]) -> tuple[bool, int]:
+    """(does `role` win, its result minus the opponent's) on these dice (CB-57, CB-58)."""
+    att, dfn = (own, opp) if role == "att" else (opp, own)
+    wins = attacker_wins(s.rules, att, dfn) == (role == "att")
+    return wins, result(s.rules, own) - result(s.rules, opp)
+
+
+def _best_return(s: ChampsState, role: str, own: list[int], opp: list[int], i: int) -> int:
+    """thief.mode=opponentPicksReturn: the Thief gave own[i]; the index of the opponent's die
+    that hurts the Thief most in exchange (the opponent's own choice, AMB-CB-20e)."""
+
+    def after(j: int) -> tuple[bool, int]:
+        o, p = list(own), list(opp)
+        o[i], p[j] = p[j], o[i]
+        return _lead(s, role, o, p)
+
+    return min(range(len(opp)), key=after)
+
+
+def _thief_gives(
+    s: ChampsState, d: dict[str, Any], role: str, own: list[int], opp: list[int]
+) -> str:
+    """thief.mode=opponentPicksReturn: give the die whose worst return still helps most."""
+    best, best_key = _lead(s, role, own, opp), "pass"
+    for i in range(len(own)):
+        if not opp:
+            break
+        j = _best_return(s, role, own, opp, i)
+        o, p = list(own), list(opp)
+        o[i], p[j] = p[j], o[i]
+        outcome = _lead(s, role, o, p)
+        if outcome > best:
+            best, best_key = outcome, f"give:{die_token(s, d, role, i)}"
+    return best_key
 
 
 def give(s: ChampsState, dec: Decision) -> str:
-    d, role, own, opp, then = _skill_pools(s)
-    taken = opp.index(d["take"])
-    i = odds.best_return_pick(own, opp, taken, role == "att", s.rules, then=then)
-    return f"give:{own[i]}"
+    d, role, own, opp, _then = _skill_pools(s)
+    other = "def" if role == "att" else "att"
+    i = next(i for i in range(len(own)) if die_token(s, d, role, i) == d["take"])
+    return f"return:{die_token(s, d, other, _best_return(s, role, own, opp, i))}"
 
 
 def templar(s: ChampsState, dec: Decision) -> str:
