@@ -284,10 +284,18 @@ def test_CB_49_thief_swap_policy() -> None:
     # moveOneDie: take the opponent's best die
     move = resolve({"thief.mode": "moveOneDie"})
     assert best_thief_swap([1, 2], [6, 3], True, move) == (-1, 0)
-    # opponentPicksReturn: the Thief takes the 6, the opponent gets back his best die
+    # opponentPicksReturn (AMB-CB-20e): the Thief gives his own die (his 1), the opponent picks
+    # which of his own dice he returns: his 2, not his 6 (7 v 7 still goes to the attacker)
     opr = resolve({"thief.mode": "opponentPicksReturn"})
-    assert best_thief_swap([1, 5], [6, 2], True, opr) == (1, 0)
+    assert best_thief_swap([1, 5], [6, 2], True, opr) == (0, 1)
     assert best_return_pick([1, 5], [6, 2], 0, True, opr) == 1
+    # returning his 4 still loses for him (9 v 7), but it is his least bad die
+    assert best_thief_swap([1, 5], [6, 4], True, opr) == (0, 1)
+    # as defender he must win strictly: after giving his 1 the opponent returns his 2, and
+    # 7 v 7 goes to the attacker (CB-58), so he keeps his dice
+    assert best_thief_swap([1, 5], [6, 2], False, opr) is None
+    # the opponent's choice is his own: returning his 6 would hand the Thief the win
+    assert best_return_pick([1, 1, 1, 2], [6, 5], 0, True, opr) == 1
 
 
 def test_CB_50_templar_reroll_policy() -> None:
@@ -531,6 +539,79 @@ def test_odds_to_json() -> None:
     assert math.isclose(sum(data["attacker_result"].values()), 1.0)
     assert data["attacker"]["skills"] == ["voleur"]
     assert "Thief" in data["policy"]
+
+
+# ------------------------------------------------- the engine's own play (AMB-CB-20e)
+
+
+def _rolls(n: int, sides: int) -> list[tuple[list[int], int]]:
+    """Every multiset of n dice, with the number of ordered rolls giving it."""
+    out = []
+    for combo in itertools.combinations_with_replacement(range(1, sides + 1), n):
+        ways = math.factorial(n)
+        for v in set(combo):
+            ways //= math.factorial(combo.count(v))
+        out.append((list(combo), ways))
+    return out
+
+
+def _engine_attacker_wins(
+    tmp: Any,
+    troop: str,
+    att: list[int],
+    dfd: list[int],
+    thief_attacks: bool,
+    config: dict[str, Any],
+) -> bool:
+    """One combat played by the engine, both sides' choices made by the game's AI: P1's Thief
+    with one `troop` unit against one MJ Soldier (attacker's dice first)."""
+    from arbitre.games.champs.ai.combat import give, thief
+    from tests.champs.helpers import H, U, dec, game, kind, play
+
+    pos: dict[str, Any] = {
+        "units": [U(troop, (3, 3)), U("soldats", (3, 4), side="mj")],
+        "heroes": [H("p1", (3, 3))],
+        "dice": att + dfd,
+    }
+    if not thief_attacks:
+        pos["turn"] = {"seat": "mj"}
+    s = game(tmp, pos, heroes="voleur,guerrier", **config)
+    mover, target = ("3,3", "3,4") if thief_attacks else ("3,4", "3,3")
+    events = play(s, f"act:{mover}", f"attack:{mover}>{target}")
+    if kind(s) == "champs.skill.voleur":
+        events += play(s, thief(s, dec(s)))
+    if kind(s) == "champs.skill.give":
+        events += play(s, give(s, dec(s)))
+    m = next(m for m in events if m.key == "champs.ev.result")
+    a, d = m.args["att"], m.args["dfn"]
+    return bool(a >= d)
+
+
+@pytest.mark.parametrize("result_mode", ["sum", "highest"])
+@pytest.mark.parametrize("thief_attacks", [True, False])
+@pytest.mark.parametrize(("troop", "dice"), [("soldats", 2), ("mastodonte", 3)])
+def test_AMB_CB_20e_opponent_picks_return_odds_match_engine_play(
+    tmp_path: Any, troop: str, dice: int, result_mode: str, thief_attacks: bool
+) -> None:
+    """thief.mode=opponentPicksReturn: the odds tool's exact P(attacker wins) equals the engine's
+    own play of the same combat over every roll (the Thief gives his die, the opponent returns
+    one of his own; both choices by the game's AI), weighted by how many rolls give each."""
+    config = {"thief.mode": "opponentPicksReturn", "combat.result": result_mode}
+    rules = resolve(config)
+    thief_side = Side(dice=dice, skills=("voleur",))
+    att, dfd = (thief_side, Side(dice=2)) if thief_attacks else (Side(dice=2), thief_side)
+    expected = combat_odds(att, dfd, rules).exact_attacker_wins
+    wins = 0
+    na, nd = (dice, 2) if thief_attacks else (2, dice)
+    for a, wa in _rolls(na, rules.sides):
+        for d, wd in _rolls(nd, rules.sides):
+            if _engine_attacker_wins(tmp_path, troop, a, d, thief_attacks, config):
+                wins += wa * wd
+    assert Fraction(wins, rules.sides ** (na + nd)) == expected
+    # the Thief never does worse than with no skill, and strictly better in sum mode
+    plain = combat_odds(Side(dice=na), Side(dice=nd), rules).exact_attacker_wins
+    gain = expected - plain if thief_attacks else plain - expected
+    assert gain > 0 if result_mode == "sum" else gain >= 0
 
 
 # --------------------------------------------------------------------------- Monte Carlo

@@ -86,8 +86,11 @@ def test_match_illegal_choice_names_rule_and_changes_nothing():
     m.run()
     before = json.dumps(r.snapshot(m.state), sort_keys=True)
     with pytest.raises(IllegalChoice) as err:
-        m.play("act:99,99")
-    assert err.value.msg.rule is not None
+        m.play("cell:5,5")  # on the board, off the players' start line
+    assert err.value.msg.rule == "CB-25"
+    with pytest.raises(IllegalChoice) as unknown:
+        m.play("act:99,99")  # not an answer to this question at all: no rule forbids it
+    assert unknown.value.msg.rule is None
     assert json.dumps(r.snapshot(m.state), sort_keys=True) == before
     assert len(m.keys) == len(m.seats_of_keys)
 

@@ -39,6 +39,10 @@ def why_not(s: ChampsState, decision: Decision, key: str) -> Msg:
                     rule, reason = "CB-32", "champs.why_not.not_adjacent"
                 elif verb == "fire":
                     rule, reason = "CB-15", "champs.why_not.range"
+        elif decision.kind == "champs.deploy" and verb == "cell" and decision.rules:
+            cell = s.bf.parse(rest)
+            if cell is not None:  # on the board, yet not a place this deployment allows
+                rule, reason = decision.rules[0], "champs.why_not.not_start_line"
         elif decision.kind == "champs.move" and verb == "to":
             cell = s.bf.parse(rest)
             if cell is not None and cell in s.bf.obstacles:

@@ -239,6 +239,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "champs.why_not.not_your_troop": _t(
         "aucune troupe de votre camp à activer là", "no troop of your side to activate there"
     ),
+    "champs.why_not.not_start_line": _t(
+        "on ne déploie que sur sa ligne de départ, sur une case libre",
+        "troops deploy only on their own start line, on a free cell",
+    ),
     "champs.why_not.no_enemy": _t("aucun ennemi sur cette case", "no enemy on that cell"),
     "champs.why_not.not_adjacent": _t("la cible n'est pas adjacente", "the target is not adjacent"),
     "champs.why_not.range": _t(

@@ -20,10 +20,10 @@ Everything is exact: integer counts and `fractions.Fraction`, never sampling.
 * One Thief or one Templar in the whole combat (the usual case: the MJ has no hero): each pool is
   reduced to a compact summary -- its sum and the few extreme dice the skill can touch (for a
   Templar in sum mode: sum and two lowest re-rollable dice; for a Thief: own lowest or highest die
-  and the opponent's highest, ...). The hero's decision is asked of the policy helpers on a
-  representative roll with that summary, and only where it can change the winner (the margin lies
-  within what one skill use can move); elsewhere the policy declines. Tests check this against
-  brute-force enumeration of every roll.
+  and the opponent's highest, or both sides' lowest with thief.mode=opponentPicksReturn, ...).
+  The hero's decision is asked of the policy helpers on a representative roll with that summary,
+  and only where it can change the winner (the margin lies within what one skill use can move);
+  elsewhere the policy declines. Tests check this against brute-force enumeration of every roll.
 * Any other combination (skills on both sides, several Thieves/Templars in one troop): exact
   enumeration of every pair of rolled multisets and of the whole skill game; limited in size
   (`OddsTooComplex`).

@@ -140,12 +140,12 @@ def _thief_options(state: State, side: int, mode: Mode) -> list[Option]:
     elif mode.thief == "moveOneDie":
         actions += [("take", pg, pv) for pg, pv in _items(opp, True)]
         actions += [("give", og, ov) for og, ov in _items(own, False)]
-    else:  # opponentPicksReturn
-        for pg, pv in _items(opp, True):
-            replies = _return_replies(own, opp, pg, pv, base, side, mode)
+    else:  # opponentPicksReturn: he gives his own die, the opponent returns one of his
+        for og, ov in _items(own, False):
+            replies = _return_replies(own, opp, og, ov, base, side, mode)
             if replies:
                 reply = max(replies, key=lambda o: o[0])
-                actions.append(("swap", reply[1][1], reply[1][2], pg, pv))
+                actions.append(("swap", og, ov, reply[1][1], reply[1][2]))
     for order, action in enumerate(actions):
         new_own, new_opp = _apply_thief(own, opp, action)
         value = _value(_with(base, side, new_own, new_opp, (thieves - 1, templars)), mode)
@@ -156,18 +156,19 @@ def _thief_options(state: State, side: int, mode: Mode) -> list[Option]:
 
 
 def _return_replies(
-    own: Pool, opp: Pool, pg: int, pv: int, base: State, side: int, mode: Mode
+    own: Pool, opp: Pool, og: int, ov: int, base: State, side: int, mode: Mode
 ) -> list[Option]:
-    """opponentPicksReturn (AMB-CB-20e): the Thief took the opponent's (pg, pv); the opponent
-    picks which of the Thief side's dice he gets instead, ranked by the opponent."""
+    """opponentPicksReturn (AMB-CB-20e): the Thief gives his own die (og, ov); the opponent
+    picks which of his own dice he returns in exchange, ranked by the opponent (his chances,
+    then his lead, then his result, then the lowest die)."""
     other = 1 - side
     out: list[Option] = []
-    for order, (og, ov) in enumerate(_items(own, True)):
+    for order, (pg, pv) in enumerate(_items(opp, False)):
         new_own, new_opp = _apply_thief(own, opp, ("swap", og, ov, pg, pv))
         value = _value(_with(base, side, new_own, new_opp, _skills_of(base, side)), mode)
         theirs = _result(new_opp, mode.highest)
         lead = theirs - _result(new_own, mode.highest)
-        out.append(((_for_side(value, other), lead, theirs, -order), ("take", og, ov), value))
+        out.append(((_for_side(value, other), lead, theirs, -order), ("return", pg, pv), value))
     return out
 
 

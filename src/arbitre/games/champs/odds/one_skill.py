@@ -40,10 +40,12 @@ def _spec(kind: str, mode: Mode) -> _Spec:
         return _Spec(2, 0, 0, 0) if not mode.highest else _Spec(0, 2, 0, 1)
     if mode.highest:
         if mode.thief == "opponentPicksReturn":
-            return _Spec(0, 2, 0, 2)
+            # he gives his lowest or his best die; the opponent returns his lowest or his best
+            return _Spec(1, 2, 1, 2)
         return _Spec(1, 1, 0, 2)
     if mode.thief == "opponentPicksReturn":
-        return _Spec(0, 1, 0, 1)
+        # he gives his lowest die, the opponent returns his lowest (AMB-CB-20e)
+        return _Spec(1, 0, 1, 0)
     return _Spec(1, 0, 0, 1)
 
 

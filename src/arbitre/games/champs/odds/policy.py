@@ -1,6 +1,6 @@
 """The heroes' policy (POLICY_EN / POLICY_FR) applied to actual dice: the best Thief exchange
-(CB-49, AMB-CB-20e), the opponent's return pick, and the best Templar re-roll (CB-50), as used by
-the game's engine and AIs.
+(CB-49, AMB-CB-20e), the opponent's return pick (thief.mode=opponentPicksReturn), and the best
+Templar re-roll (CB-50), as used by the game's engine and AIs.
 
 Every helper asks the option ranking of the skill game (`game._thief_options`,
 `game._templar_options`), so the odds and the play follow one policy.
@@ -33,8 +33,9 @@ POLICY_EN = (
     "strictly raises that probability. Among equally good choices a Thief takes the one that "
     "leaves his side the largest lead (own result minus the opponent's), then the highest own "
     "result; a Templar re-rolls as few dice as possible, then the ones that raise his expected "
-    "result most (the lowest). In thief.mode=opponentPicksReturn the opponent picks the die he "
-    "gets back so as to minimise the Thief's chances."
+    "result most (the lowest). In thief.mode=opponentPicksReturn the Thief picks the die of his "
+    "own he gives, and the opponent picks which of his own dice he gives in exchange so as to "
+    "maximise his own chances (then his lead, then his result, then his lowest die)."
 )
 POLICY_FR = (
     "Les héros sont bien utilisés : chaque décision (échange du Voleur, relance du Templier, "
@@ -45,8 +46,10 @@ POLICY_FR = (
     "cette probabilité. À chances égales, le Voleur choisit l'échange qui laisse à son camp la "
     "plus grande avance (son résultat moins celui de l'adversaire), puis le plus grand résultat ; "
     "le Templier relance le moins de dés possible, puis ceux qui augmentent le plus son résultat "
-    "espéré (les plus faibles). En thief.mode=opponentPicksReturn, l'adversaire choisit le dé "
-    "qu'il reçoit en échange de façon à minimiser les chances du Voleur."
+    "espéré (les plus faibles). En thief.mode=opponentPicksReturn, le Voleur choisit lequel de ses "
+    "dés il donne, et l'adversaire choisit lequel de ses propres dés il rend en échange de façon "
+    "à maximiser ses propres chances (puis son avance, puis son résultat, puis son dé le plus "
+    "faible)."
 )
 
 
@@ -143,8 +146,9 @@ def best_thief_swap(
     Returns None to decline, else `(i, j)`:
     * swapValues: exchange own[i] and opp[j] (each pool keeps its size);
     * moveOneDie: `(-1, j)` moves opp[j] into the Thief's pool, `(i, -1)` moves own[i] out;
-    * opponentPicksReturn: the Thief takes opp[j]; `i` is the die the opponent will pick in
-      exchange (he minimises the Thief's chances; see `best_return_pick`).
+    * opponentPicksReturn: the Thief gives own[i]; `j` is the die of his own the opponent will
+      return in exchange (he maximises his own chances; see `best_return_pick`); own[i] and
+      opp[j] are then exchanged.
     `then` lists the skills still to act after this one, as (hero id, on the attacker's side),
     e.g. `[("templier", False)]` for a defending Templar; by default the Thief acts last.
     `own_eligible` / `opp_eligible` give the indices a Templar may re-roll (support dice
@@ -165,26 +169,27 @@ def best_thief_swap(
 def best_return_pick(
     thief_dice: Sequence[int],
     opp: Sequence[int],
-    taken: int,
+    given: int,
     thief_is_attacker: bool,
     rules: Rules,
     *,
     then: Sequence[tuple[str, bool]] = (),
 ) -> int:
-    """thief.mode=opponentPicksReturn (AMB-CB-20e): after the Thief took opp[taken], the index of
-    the Thief side's die the opponent should take in exchange (minimising the Thief's chances)."""
+    """thief.mode=opponentPicksReturn (AMB-CB-20e): after the Thief gave thief_dice[given], the
+    index of the opponent's own die (in `opp`) he should return in exchange (maximising his own
+    chances, POLICY_EN)."""
     mode = mode_of(rules)
     own_pool = _pool_of(thief_dice, None)
     opp_pool = _pool_of(opp, None)
-    if not 0 <= taken < len(opp) or not thief_dice:
+    if not 0 <= given < len(thief_dice) or not opp:
         raise ValueError("nothing to exchange")
     state, side = _acting_state(own_pool, opp_pool, thief_is_attacker, (1, 0), then)
     own_s, opp_s = _sides_of(state, side)
     thieves, templars = _skills_of(state, side)
     base = _with(state, side, own_s, opp_s, (thieves - 1, templars))
-    replies = _return_replies(own_s, opp_s, 0, opp[taken], base, side, mode)
+    replies = _return_replies(own_s, opp_s, 0, thief_dice[given], base, side, mode)
     reply = max(replies, key=lambda o: o[0])
-    return _index_of(thief_dice, None, 0, reply[1][2])
+    return _index_of(opp, None, 0, reply[1][2])
 
 
 def _templar_pick(
