@@ -73,3 +73,15 @@ def test_every_cli_text_used_exists_in_both_languages():
     for key, texts in messages.CATALOG.items():
         assert key.startswith("cli.")
         assert texts["fr"].strip() and texts["en"].strip()
+
+
+def test_a_point_is_typed_as_x_y():
+    from arbitre.cli.human import point_key
+
+    assert point_key("30,40") == "30,40"
+    assert point_key(" 30 , 40.5 ") == "30,40.5"
+    assert point_key("(30; 40)") == "30,40"
+    assert point_key("-0,5") == "0,5"
+    assert point_key("a,b") is None and point_key("1,2,3") is None and point_key("12") is None
+    assert parse_answer(DECISION, "30, 40") == Pick("30,40")
+    assert parse_answer(DECISION, "cell:1,0") == Pick("cell:1,0")  # a key still wins

@@ -155,3 +155,76 @@ def test_play_epic_shows_the_map():
     assert result.exit_code == 0, result.output
     assert "┌" + "─" * 36 + "┐" in result.output
     assert "Terminators" in result.output and "Tour 1" in result.output
+
+
+def test_objectives_are_drawn_on_the_map_and_listed():
+    view = fresh_view(0)
+    text = text_of(render_epic.render(view, "fr"))
+    rows = map_rows(text)
+    for o in view["objectives"]:
+        col, row = render_epic.cell_of(o["x"], o["y"], 36, 24)
+        assert rows[row][render_epic.LEFT + col] == render_epic.OBJECTIVE
+    assert text.count("objectif (") == len(view["objectives"]) > 0
+    assert "non tenu" in text
+    view["objectives"][0]["holder"] = "imperium"
+    assert "tenu par Imperium" in text_of(render_epic.render(view, "fr"))
+
+
+def test_each_sides_edge_is_named_and_the_enemy_edge_marked():
+    # setup.py: the first side deploys along y = 0 (the top row), the second along y = 120
+    seen_by_imperium = text_of(render_epic.render(fresh_view(0), "fr")).splitlines()
+    top = next(i for i, line in enumerate(seen_by_imperium) if "┌" in line)
+    bottom = next(i for i, line in enumerate(seen_by_imperium) if "└" in line)
+    above, below = seen_by_imperium[top - 2], seen_by_imperium[bottom + 1]
+    assert "Imperium" in above and "y = 0 cm" in above and "votre bord" in above
+    assert "Mille Fils" in below and "y = 120 cm" in below and "bord ennemi" in below
+    en = text_of(render_epic.render(fresh_view(1), "en"))
+    assert "Imperium: deploys here (y = 0 cm), advances downward · enemy edge" in en
+    public = text_of(render_epic.render(fresh_view(None), "fr"))
+    assert "bord ennemi" not in public and "votre bord" not in public
+
+
+def test_the_outcome_is_a_sentence_with_sides_by_name():
+    view = fresh_view(None)
+    view["over"] = True
+    view["outcome"] = {"winner": 1, "reason": "broken", "points": [3, 8], "turn": 4}
+    fr = text_of(render_epic.render(view, "fr"))
+    assert "Mille Fils l'emporte (armée adverse brisée), points 3–8" in fr
+    assert "winner" not in fr and "reason" not in fr
+    view["outcome"] = {"winner": -1, "reason": "points", "points": [2, 2]}
+    assert "Draw, points 2–2" in text_of(render_epic.render(view, "en"))
+
+
+def test_a_point_typed_as_x_y_answers_a_move_decision():
+    from arbitre.cli.human import Pick, parse_answer
+    from arbitre.engine.match import Match
+    from arbitre.engine.ruleset import IllegalChoice
+
+    match = Match(get("epic"), {}, 1)
+    while (d := match.decision()) is not None and d.kind != "epic.move":
+        match.play(d.options[0].key)
+    assert d is not None and d.kind == "epic.move"
+    assert parse_answer(d, " 20 , 35 ") == Pick("20,35")
+    assert parse_answer(d, "(20; 35)") == Pick("20,35")
+    try:
+        match.play("20,35")
+    except IllegalChoice as refused:  # read as a point: refused by the move's own rules
+        assert refused.msg.key.startswith("epic.move."), refused.msg
+
+
+def test_the_result_panel_reads_as_sentences_with_seats_by_name():
+    from arbitre.cli.render import result_view
+    from arbitre.engine.ruleset import Result
+
+    result = Result(
+        (0.0, 1.0),
+        Msg(
+            "epic.result",
+            {"winner": "epic.seat.mille_fils", "reason": "epic.reason.broken", "a": 3, "b": 8},
+        ),
+        {"winner": 1, "reason": "broken", "points": [3, 8], "objectives": [1, 0], "turn": 4},
+    )
+    text = text_of(result_view(result, ["Imperium", "Mille Fils"], "fr"))
+    assert "Mille Fils l'emporte (armée adverse brisée), points 3–8" in text
+    assert "Imperium 3 · Mille Fils 8" in text and "dernier tour" in text
+    assert "winner" not in text and "reason" not in text and "broken" not in text

@@ -9,6 +9,7 @@ autosaves and leaves), never with a traceback.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -81,6 +82,23 @@ class OutOfRange:
 
 Answer = Pick | Command | OutOfRange
 
+# a point typed at a point prompt: "30,40", "30, 40", "(30.5 ; 40)", "30 40"
+_NUM = r"[-+]?\d+(?:\.\d+)?"
+POINT = re.compile(rf"^\(?\s*({_NUM})\s*(?:[,;]\s*|\s+)({_NUM})\s*\)?$")
+
+
+def point_key(text: str) -> str | None:
+    """The key "x,y" of a typed point (cm), else None; -0 is written 0."""
+    m = POINT.match(text.strip())
+    if m is None:
+        return None
+    return ",".join(_cm(float(v) + 0.0) for v in m.groups())
+
+
+def _cm(v: float) -> str:
+    text = repr(v)
+    return text[:-2] if text.endswith(".0") else text
+
 
 def parse_answer(decision: Decision, line: str) -> Answer | None:
     """Number → its option, exact key → that key, command word → command, else a key."""
@@ -95,6 +113,9 @@ def parse_answer(decision: Decision, line: str) -> Answer | None:
             return OutOfRange(n)
     if decision.find(text) is not None:
         return Pick(text)
+    point = point_key(text)
+    if point is not None:
+        return Pick(point)  # the game checks the point (a point decision) or refuses it
     word, _, rest = text.partition(" ")
     if word.lower() in COMMANDS:
         return Command(COMMANDS[word.lower()], rest.strip())

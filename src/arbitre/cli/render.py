@@ -23,8 +23,9 @@ from rich.text import Text
 from arbitre.cli import render_champs, render_epic, render_heresy
 from arbitre.cli.messages import tr
 from arbitre.engine.decision import Decision
-from arbitre.engine.i18n import Msg, has_message, translate
+from arbitre.engine.i18n import Msg, add_messages, has_message, translate
 from arbitre.engine.match import Match
+from arbitre.engine.registry import get as get_ruleset
 from arbitre.engine.ruleset import Result
 
 Renderer = Callable[[Mapping[str, Any], str], RenderableType]
@@ -156,19 +157,56 @@ def decision_view(decision: Decision, seat_name: str, lang: str) -> RenderableTy
 # --- the end -----------------------------------------------------------------------------
 
 
-def _fmt(value: Any, lang: str) -> str:
-    """A result detail as text; a string that is a message key is translated."""
+add_messages(
+    {
+        "cli.result.detail.points": {"fr": "points", "en": "points"},
+        "cli.result.detail.objectives": {"fr": "objectifs", "en": "objectives"},
+        "cli.result.detail.turn": {"fr": "dernier tour", "en": "last turn"},
+        "cli.result.detail.rounds": {"fr": "manches", "en": "rounds"},
+        "cli.result.detail.track": {"fr": "piste", "en": "track"},
+        "cli.result.detail.destiny": {"fr": "destin", "en": "destiny"},
+        "cli.result.detail.captured": {"fr": "capturés", "en": "captured"},
+        "cli.result.detail.units": {"fr": "unités", "en": "units"},
+    }
+)
+# said by the summary sentence already, and raw here (`winner 0`, `reason broken`)
+SAID_BY_SUMMARY = ("winner", "reason")
+
+
+def _fmt(value: Any, lang: str, names: Mapping[str, str] | None = None) -> str:
+    """A result detail as text; a seat id is its name, a message key is translated."""
+    names = names or {}
     if isinstance(value, Mapping):
-        return ", ".join(f"{k}: {_fmt(v, lang)}" for k, v in value.items())
+        return ", ".join(
+            f"{names.get(str(k), k)}: {_fmt(v, lang, names)}" for k, v in value.items()
+        )
     if isinstance(value, list | tuple):
-        return ", ".join(_fmt(v, lang) for v in value) or "—"
+        return ", ".join(_fmt(v, lang, names) for v in value) or "—"
     if isinstance(value, str):
+        if value in names:
+            return names[value]
         return translate(Msg(value), lang) if has_message(value) else value
     return json.dumps(value)
 
 
+def _per_seat(value: Any, seat_names: Sequence[str]) -> str | None:
+    """[3, 1] for two seats: "Imperium 3 · Mille Fils 1"."""
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == len(seat_names) > 1
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    ):
+        return " · ".join(f"{name} {v:g}" for name, v in zip(seat_names, value, strict=True))
+    return None
+
+
 def result_view(result: Result, seat_names: Sequence[str], lang: str) -> Panel:
-    """The summary, the score of each seat and every detail the ruleset gives."""
+    """The summary sentence (seats by name), the score of each seat and the ruleset's
+    other details under readable labels: seat ids become names, per-seat lists are
+    given seat by seat, and the winner and reason are left to the sentence."""
+    game = result.summary.key.split(".", 1)[0]
+    seats_of_game = _seat_ids(result, game, len(seat_names))
+    names = dict(zip(seats_of_game, seat_names, strict=False))
     table = Table(show_header=False, box=None, padding=(0, 1))
     table.add_column(style="bold")
     table.add_column()
@@ -178,9 +216,23 @@ def result_view(result: Result, seat_names: Sequence[str], lang: str) -> Panel:
     )
     table.add_row(tr("cli.result.scores", lang), scores)
     for key, value in result.details.items():
-        table.add_row(key, _fmt(value, lang))
+        if key in SAID_BY_SUMMARY:
+            continue
+        name = f"cli.result.detail.{key}"
+        head = translate(Msg(name), lang) if has_message(name) else key
+        per_seat = _per_seat(value, seat_names)
+        table.add_row(head, per_seat if per_seat is not None else _fmt(value, lang, names))
     return Panel(
         Group(Text(translate(result.summary, lang), style="bold green"), table),
         title=tr("cli.result.title", lang),
         title_align="left",
     )
+
+
+def _seat_ids(result: Result, game: str, n: int) -> list[str]:
+    """The game's seat ids, in order, when its registry entry gives them (for naming
+    the seats a detail lists); else none."""
+    try:
+        return list(get_ruleset(game).seats({}))[:n]
+    except Exception:  # an unknown game: details keep their ids
+        return []

@@ -9,6 +9,11 @@ from `cli.epic.*` in cli/messages.py; unit and order names from the game's `epic
        0│·     ·     ·     ·     ·     ·     │     one character per 5 cm
         │   AA    BBBB  CC    D              │     A-Z: the first side's detachments
       30│·     ·     ·     ·     ·     ·     │     a-z: the second side's; * several
+                                                      ◎ an objective (coloured by holder)
+
+Above and below the map, the two long edges: the first side deploys along the top one
+(y = 0, setup.py) and advances toward the bottom, the second the other way round; the
+edge of the seat's enemy is marked as such.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from rich.text import Text
 
 import arbitre.games.epic.messages  # noqa: F401  (the epic.* names)
 from arbitre.cli.messages import tr
-from arbitre.engine.i18n import Msg, has_message, translate
+from arbitre.engine.i18n import Msg, add_messages, has_message, translate
 from arbitre.games.epic.movement import TABLE_H, TABLE_W
 
 CM_PER_CHAR = 5  # one map character per 5 cm of table
@@ -31,6 +36,29 @@ RULER_CM = 30  # a ruler mark every 30 cm
 LEFT = 5  # the left ruler (4 characters) and the border before the first cell
 UPPER_STYLE, LOWER_STYLE = "bold yellow", "bold red"
 CROWD = "*"  # stands of several detachments in one cell
+OBJECTIVE = "◎"  # an objective marker (a stand in the same cell hides it)
+FREE_STYLE = "bold green"  # an objective nobody holds
+
+add_messages(
+    {
+        "cli.epic.edge.top": {
+            "fr": "▼ {side} : se déploie ici (y = {y} cm), avance vers le bas",
+            "en": "▼ {side}: deploys here (y = {y} cm), advances downward",
+        },
+        "cli.epic.edge.bottom": {
+            "fr": "▲ {side} : se déploie ici (y = {y} cm), avance vers le haut",
+            "en": "▲ {side}: deploys here (y = {y} cm), advances upward",
+        },
+        "cli.epic.edge.enemy": {"fr": "bord ennemi", "en": "enemy edge"},
+        "cli.epic.edge.own": {"fr": "votre bord", "en": "your edge"},
+        "cli.epic.objective": {
+            "fr": "{mark} objectif ({x}, {y}) cm : {holder}",
+            "en": "{mark} objective ({x}, {y}) cm: {holder}",
+        },
+        "cli.epic.objective.free": {"fr": "non tenu", "en": "not held"},
+        "cli.epic.objective.held": {"fr": "tenu par {side}", "en": "held by {side}"},
+    }
+)
 
 
 def label(key: str, lang: str, fallback: str, **args: Any) -> str:
@@ -104,6 +132,63 @@ def letter_style(letter: str) -> str:
     return UPPER_STYLE if letter.isupper() else LOWER_STYLE if letter.islower() else "bold"
 
 
+def objectives_of(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [o for o in view.get("objectives") or [] if isinstance(o, Mapping)]
+
+
+def objective_style(view: Mapping[str, Any], objective: Mapping[str, Any]) -> str:
+    """Held: the holder's colour (yellow for the first side, red for the other)."""
+    holder = objective.get("holder")
+    if holder is None:
+        return FREE_STYLE
+    sides = sides_of(view)
+    return UPPER_STYLE if sides and str(holder) == sides[0] else LOWER_STYLE
+
+
+def objective_lines(view: Mapping[str, Any], lang: str) -> list[Text]:
+    """One line per objective: its place in cm and who holds it."""
+    lines = []
+    for o in objectives_of(view):
+        holder = o.get("holder")
+        held = (
+            tr("cli.epic.objective.free", lang)
+            if holder is None
+            else tr("cli.epic.objective.held", lang, side=side_name(holder, lang))
+        )
+        x, y = _cm(o.get("x")), _cm(o.get("y"))
+        text = tr("cli.epic.objective", lang, mark=OBJECTIVE, x=x, y=y, holder=held)
+        lines.append(Text(text, style=objective_style(view, o)))
+    return lines
+
+
+def _cm(value: Any) -> str:
+    try:
+        return f"{float(value) + 0.0:g}"
+    except (TypeError, ValueError):
+        return "?"
+
+
+def edge_line(view: Mapping[str, Any], lang: str, top: bool) -> Text | None:
+    """The long edge a side deploys from (setup.py: the first side along y = 0, the
+    second along the far edge) and, for a seat's view, whether it is the enemy's."""
+    sides = sides_of(view)
+    index = 0 if top else 1
+    if len(sides) <= index:
+        return None
+    side = sides[index]
+    y = 0 if top else _cm(table_size(view)[1])
+    key = "cli.epic.edge.top" if top else "cli.epic.edge.bottom"
+    line = Text(" " * LEFT + tr(key, lang, side=side_name(side, lang), y=y), style="dim")
+    seat = view.get("seat")
+    if seat:
+        mine = str(seat) == side
+        line.append(
+            " · " + tr("cli.epic.edge.own" if mine else "cli.epic.edge.enemy", lang),
+            style="bold cyan" if mine else "bold magenta",
+        )
+    return line
+
+
 def status_line(view: Mapping[str, Any], lang: str) -> Text:
     """Turn, phase, who acts, initiative and whose view this is."""
     phase = str(view.get("phase", "?"))
@@ -138,6 +223,10 @@ def map_lines(view: Mapping[str, Any]) -> list[Text]:
         letter = ids.get(st.get("det"), "?")
         cell = cell_of(float(st.get("x", 0)), float(st.get("y", 0)), cols, rows)
         cells.setdefault(cell, set()).add(letter)
+    marks = {
+        cell_of(float(o.get("x", 0)), float(o.get("y", 0)), cols, rows): objective_style(view, o)
+        for o in objectives_of(view)
+    }
     ruler = [" "] * (LEFT + cols + 4)
     for col in range(0, cols + 1, step):
         for i, ch in enumerate(str(col * CM_PER_CHAR)):
@@ -152,6 +241,8 @@ def map_lines(view: Mapping[str, Any]) -> list[Text]:
             if here:
                 ch = next(iter(here)) if len(here) == 1 else CROWD
                 line.append(ch, style=letter_style(ch))
+            elif (col, row) in marks:
+                line.append(OBJECTIVE, style=marks[(col, row)])
             elif row % step == 0 and col % step == 0:
                 line.append("·", style="dim")
             else:
@@ -199,19 +290,36 @@ def legend_lines(view: Mapping[str, Any], lang: str) -> list[Text]:
 
 
 def outcome_text(view: Mapping[str, Any], lang: str) -> Text | None:
+    """The end as the game's own sentence (epic.result), sides by name: never a raw
+    `winner: 0`."""
     outcome = view.get("outcome")
     if not view.get("over") or not isinstance(outcome, Mapping) or not outcome:
         return None
-    body = ", ".join(f"{k}: {v}" for k, v in outcome.items())
-    return Text(body, style="green")
+    points = outcome.get("points") or ["?", "?"]
+    a, b = [*points, "?", "?"][:2]
+    winner = outcome.get("winner")
+    sides = sides_of(view)
+    if isinstance(winner, int) and 0 <= winner < len(sides):
+        args = {
+            "winner": side_name(sides[winner], lang),
+            "reason": label(f"epic.reason.{outcome.get('reason')}", lang, "?"),
+            "a": a,
+            "b": b,
+        }
+        return Text(translate(Msg("epic.result", args), lang), style="bold green")
+    return Text(translate(Msg("epic.result.draw", {"a": a, "b": b}), lang), style="bold green")
 
 
 def render(view: Mapping[str, Any], lang: str) -> RenderableType:
     """The whole board for one seat's view: status, map, legend."""
+    top, bottom = edge_line(view, lang, True), edge_line(view, lang, False)
     parts: Sequence[RenderableType] = [
         status_line(view, lang),
+        *([top] if top is not None else []),
         *map_lines(view),
+        *([bottom] if bottom is not None else []),
         *legend_lines(view, lang),
+        *objective_lines(view, lang),
         Text(tr("cli.epic.legend", lang, crowd=CROWD, cm=CM_PER_CHAR), style="dim"),
     ]
     outcome = outcome_text(view, lang)

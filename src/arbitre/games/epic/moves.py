@@ -171,28 +171,51 @@ def check(
     return None
 
 
+def _clean(v: float, snap: float = 1e-9) -> float:
+    """A component without float noise: |v| < snap is 0.0, and never -0.0 (the texts
+    show "(0.0, 20.0)", not "(-0.0, 20.0)")."""
+    return 0.0 if abs(v) < snap else v + 0.0
+
+
+def shown(dx: float, dy: float) -> tuple[float, float]:
+    """A move as its option text shows it: to 0.1 cm, without -0.0."""
+    return round(dx, 1) + 0.0, round(dy, 1) + 0.0
+
+
 def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     """A finite set of legal block moves: staying put (when allowed), eight headings at
     the minimum, half and full allowance, and for a charge the moves that bring a stand
-    into base contact with one of the two nearest enemies it may engage."""
+    into base contact with one of the two nearest enemies it may engage.
+
+    Two legal moves that read the same (to 0.1 cm, as the options show them) are one
+    option: the first stays, except that a charge's base-contact move takes the place of
+    a heading it duplicates (same index, so the keys "p:i" before it do not move)."""
     raw: list[tuple[float, float]] = [(0.0, 0.0)]
     if p.hi > 0:
         for i in range(DIRECTIONS):
             a = 2 * math.pi * i / DIRECTIONS
             for r in sorted({p.lo, p.hi / 2, p.hi}):
                 if r > 0:
-                    raw.append((r * math.cos(a), r * math.sin(a)))
+                    raw.append((_clean(r * math.cos(a)), _clean(r * math.sin(a))))
         raw += _toward_enemy(s, did, p)
     out: list[tuple[float, float]] = []
     seen: set[tuple[float, float]] = set()
+    legal: dict[tuple[float, float], int] = {}
     near = _near(s, did, p)
     for dx, dy in raw:
         key = (round(dx, 3), round(dy, 3))
         if key in seen:
             continue
         seen.add(key)
-        if check(s, did, p, dx, dy, near) is None:
-            out.append((dx, dy))
+        if check(s, did, p, dx, dy, near) is not None:
+            continue
+        text = shown(dx, dy)
+        if text in legal:
+            if p.engage:
+                out[legal[text]] = (dx, dy)
+            continue
+        legal[text] = len(out)
+        out.append((dx, dy))
     # Ours: a detachment boxed in (e.g. a Flyer against the table edge, EP-16.32) stays.
     return out or [(0.0, 0.0)]
 
@@ -222,6 +245,9 @@ def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
                 k = (gap - gap_to) / gap
             elif not p.engage:
                 k = min(1.0, p.hi / gap) * 0.999
+                # ours: no exact contact needed, so a hair's sideways drift is dropped
+                out.append((_clean((foe.x - me.x) * k, 0.05), _clean((foe.y - me.y) * k, 0.05)))
+                continue
             else:
                 continue
             out.append(((foe.x - me.x) * k, (foe.y - me.y) * k))
