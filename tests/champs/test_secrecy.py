@@ -97,3 +97,28 @@ def test_the_movement_in_progress_shows_in_every_view(tmp_path):
     play(s, pick)
     left = R.view(s, None)["building"]["units"]
     assert left is not None and int(pick[5:]) not in left and len(left) == 1
+
+
+def test_CB_24_outcome_sentences_are_correct_french() -> None:
+    """The end of a battle reads "victoire des joueurs" / "du MJ", never "de les", "de le"."""
+    from arbitre.engine.agents import RandomAgent
+    from arbitre.engine.i18n import has_message, translate
+    from arbitre.engine.registry import get
+
+    rules = get("champs")
+    seen = set()
+    for seed in range(12):
+        s = rules.new({"players": 1, "victory.rounds": 2, "victory.mode": "roundLimit"}, seed)
+        agent = RandomAgent(seed)
+        while (d := rules.decision(s)) is not None:
+            rules.apply(s, agent.choose(rules, s, d))
+        result = rules.result(s)
+        assert result is not None
+        over = [m for m in rules.events(s) if m.key.startswith("champs.ev.over")]
+        for msg in (result.summary, *over):
+            assert has_message(msg.key), msg.key
+            for lang in ("fr", "en"):
+                text = translate(msg, lang)
+                assert " de les " not in text and " de le " not in text, text
+        seen.add(result.summary.key)
+    assert len(seen) >= 2, seen

@@ -199,11 +199,24 @@ CATALOG: dict[str, dict[str, str]] = {
         "{seat} recrute {type} en {cell}", "{seat} recruits {type} on {cell}"
     ),
     "champs.ev.overflow_out": _t("Surplus : {type} mis en {cell}", "Surplus: {type} put on {cell}"),
-    "champs.ev.over": _t(
-        "Fin de la bataille : victoire de {winner} ({reason})",
-        "Battle over: {winner} win ({reason})",
+    # One sentence per outcome: French elides and contracts ("des joueurs", "du MJ").
+    "champs.ev.over.players": _t(
+        "Fin de la bataille : victoire des joueurs ({reason})",
+        "Battle over: the players win ({reason})",
     ),
-    "champs.result": _t("Victoire de {winner} ({reason})", "Victory for {winner} ({reason})"),
+    "champs.ev.over.mj": _t(
+        "Fin de la bataille : victoire du MJ ({reason})",
+        "Battle over: the GM wins ({reason})",
+    ),
+    "champs.ev.over.draw": _t(
+        "Fin de la bataille : égalité ({reason})",
+        "Battle over: a draw ({reason})",
+    ),
+    "champs.result.players": _t(
+        "Victoire des joueurs ({reason})", "Victory for the players ({reason})"
+    ),
+    "champs.result.mj": _t("Victoire du MJ ({reason})", "Victory for the GM ({reason})"),
+    "champs.result.draw": _t("Égalité ({reason})", "A draw ({reason})"),
     "champs.reason.annihilation": _t("armée adverse anéantie", "enemy army wiped out"),
     "champs.reason.both_annihilated": _t("les deux armées anéanties", "both armies wiped out"),
     "champs.reason.objective": _t(

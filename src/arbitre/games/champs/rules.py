@@ -109,8 +109,8 @@ class Champs:
         return Result(
             scores,
             Msg(
-                "champs.result",
-                {"winner": f"champs.side.{winner}", "reason": o["reason"]},
+                f"champs.result.{winner}",
+                {"reason": o["reason"]},
                 o["rule"],
             ),
             details,

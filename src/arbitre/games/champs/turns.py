@@ -63,7 +63,7 @@ def finish(s: ChampsState, winner: str, reason: str, rule: str) -> None:
     s.over = True
     s.stack.clear()
     s.outcome = {"winner": winner, "reason": reason, "rule": rule, "round": s.round}
-    s.log.append(Msg("champs.ev.over", {"winner": f"champs.side.{winner}", "reason": reason}, rule))
+    s.log.append(Msg(f"champs.ev.over.{winner}", {"reason": reason}, rule))
 
 
 def check_victory(s: ChampsState, seat: int) -> bool:
