@@ -172,8 +172,8 @@ def shoot(s: EpicState, did: int, target_did: int) -> None:
     order = _order(s, did)
     reroll = rerolls_ones(order, det.converted)
     tally = volley(s, guns_of(s, did, order), target_did, order, reroll_ones=reroll)
-    args = {"det": det.spec, "target": s.dets[target_did].spec, "hits": tally.hits}
-    s.log.append(Msg("epic.ev.fire", {**args, "lost": tally.lost}, "EPC-12"))
+    args = {"det": det.spec, "target": s.dets[target_did].spec}
+    s.log.append(Msg("epic.ev.fire", {**args, **tally.args()}, "EPC-12"))
     queue_templates(s, did, target_did, order)  # EPC-18: then its templates are placed
 
 

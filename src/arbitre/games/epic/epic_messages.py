@@ -30,8 +30,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "Initiative : {a} contre {b}, {side} commence", "Initiative: {a} against {b}, {side} starts"
     ),
     "epic.ev.fire": _t(
-        "{det} tire sur {target} : {hits} touche(s), {lost} PV perdus",
-        "{det} shoots at {target}: {hits} hit(s), {lost} wound(s) lost",
+        "Tir de {det} sur {target} : pour toucher {to_hit} → {hits} touche(s) ;"
+        " sauvegardes {saves} → {lost} PV perdus",
+        "{det} shoots at {target}: to hit {to_hit} → {hits} hit(s);"
+        " saves {saves} → {lost} wound(s) lost",
     ),
     "epic.ev.duel": _t("Duel de {det} : {a} contre {b}", "{det}'s duel: {a} against {b}"),
     "epic.ev.stand_lost": _t("Socle détruit : {unit}", "Stand destroyed: {unit}"),
@@ -121,8 +123,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.ev.shield": _t("Un bouclier tombe ({left} restants)", "A shield falls ({left} left)"),
     "epic.ev.assault": _t("{side} remporte l'assaut", "{side} wins the assault"),
     "epic.ev.react": _t(
-        "Tir en réaction sur {target} : {hits} touche(s), {lost} perte(s)",
-        "Reaction fire at {target}: {hits} hit(s), {lost} loss(es)",
+        "Tir en réaction sur {target} : pour toucher {to_hit} → {hits} touche(s) ;"
+        " sauvegardes {saves} → {lost} perte(s)",
+        "Reaction fire at {target}: to hit {to_hit} → {hits} hit(s);"
+        " saves {saves} → {lost} loss(es)",
     ),
     "epic.ev.intercepted": _t("{det} est intercepté", "{det} is intercepted"),
     "epic.ev.zone": _t("{det} crée une Zone d'Interception", "{det} sets an Interception Zone"),

@@ -10,7 +10,7 @@ that is not already doomed by earlier dice (research §3.6: closest first).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import HQ_SACRIFICE_CM, ethereal_location, may_regenerate
@@ -175,21 +175,41 @@ def modifiers_for(s: EpicState, gun: Gun, t: Stand, alt: str, interception: bool
 # --- dice ----------------------------------------------------------------------------
 
 
-def success(s: EpicState, target: int, reroll_ones: bool = False) -> bool:
+def success(
+    s: EpicState, target: int, reroll_ones: bool = False, seen: list[str] | None = None
+) -> bool:
     """One D6 against `target`+ (EPC-12): a natural 1 misses per `roll.naturalOneMisses`;
-    7+ per `roll.sevenPlus` (AMB-EP-2); Tir Appuyé re-rolls a 1 once (EPC-9)."""
+    7+ per `roll.sevenPlus` (AMB-EP-2); Tir Appuyé re-rolls a 1 once (EPC-9).
+
+    `seen` receives the dice as shown (issue 18): "1↻5" for a re-rolled 1, "6+4" for
+    the second die of a 7+; it only records, never draws."""
     d = s.roll()
+    shown = str(d)
     if d == 1 and reroll_ones and (target > 1 or s.rules.natural_one_misses):
         d = s.roll()
+        shown += f"↻{d}"
+    ok, second = _judge(s, target, d)
+    if second is not None:
+        shown += f"+{second}"
+    if seen is not None:
+        seen.append(shown)
+    return ok
+
+
+def _judge(s: EpicState, target: int, d: int) -> tuple[bool, int | None]:
+    """Whether die `d` makes `target`+, with the second die of a 7+ when one is rolled."""
     if target <= 1:
-        return d > 1 or not s.rules.natural_one_misses
+        return d > 1 or not s.rules.natural_one_misses, None
     if target <= 6:
-        return d >= target
+        return d >= target, None
     if s.rules.seven_plus == "impossible" or d != 6:
-        return False
+        return False, None
     if s.rules.seven_plus == "naturalSix":
-        return True
-    return target - 3 <= 6 and s.roll() >= target - 3
+        return True, None
+    if target - 3 > 6:
+        return False, None
+    second = s.roll()
+    return second >= target - 3, second
 
 
 def elite_left(s: EpicState, st: Stand) -> int:
@@ -210,21 +230,36 @@ def spend_elite(s: EpicState, st: Stand) -> None:
     s.log.append(Msg("epic.ev.elite", {"unit": f"epic.unit.{st.unit}"}, "EP-4.1"))
 
 
+Dice = list[tuple[int, str]]
+"""Dice as an event shows them (issue 18): (target, values) per die, e.g. (4, "1↻5")."""
+
+
 class Roll:
     """One roll of several dice by one stand: Elite may re-roll one failed die of it
     (EP-4.2), only for to-hit, save and Assault rolls (EP-4.3)."""
 
-    def __init__(self, s: EpicState, st: Stand) -> None:
-        self.s, self.st, self.elite_spent = s, st, False
+    def __init__(self, s: EpicState, st: Stand, dice: Dice | None = None) -> None:
+        self.s, self.st, self.elite_spent, self.dice = s, st, False, dice
 
     def die(self, target: int, reroll_ones: bool = False) -> bool:
-        if success(self.s, target, reroll_ones):
-            return True
-        if not self.elite_spent and elite_left(self.s, self.st) > 0:
+        """One die against `target`+; its values go to `dice` (a re-roll shows as "2↻5")."""
+        seen: list[str] = []
+        ok = success(self.s, target, reroll_ones, seen)
+        if not ok and not self.elite_spent and elite_left(self.s, self.st) > 0:
             self.elite_spent = True
             spend_elite(self.s, self.st)
-            return success(self.s, target)
-        return False
+            ok = success(self.s, target, seen=seen)
+        return self._keep(target, seen, ok)
+
+    def plain(self, target: int) -> bool:
+        """One die no Elite may re-roll (cover, a second fixed save), recorded too."""
+        seen: list[str] = []
+        return self._keep(target, seen, success(self.s, target, seen=seen))
+
+    def _keep(self, target: int, seen: list[str], ok: bool) -> bool:
+        if self.dice is not None:
+            self.dice.append((target, "↻".join(seen)))
+        return ok
 
 
 # --- damage --------------------------------------------------------------------------
@@ -306,7 +341,7 @@ def take_hit(s: EpicState, shooter: Stand | None, victim: Stand, gun: Gun, roll:
         location_hit(s, victim, table[s.roll() - 1], "EPC-23")
         return False
     cover = None if airborne(victim) else cover_save(victim.point, areas(s))
-    if cover is not None and success(s, cover):
+    if cover is not None and roll.plain(cover):
         return False
     pa = gun.pa
     if shooter is not None and _rear(shooter, victim) and gun.kind == SHOT:
@@ -316,7 +351,7 @@ def take_hit(s: EpicState, shooter: Stand | None, victim: Stand, gun: Gun, roll:
     if target is not None and roll.die(target):
         return False
     if s.rules.dual_save == "twoRolls" and armour is not None and fixed is not None:
-        return not success(s, fixed)
+        return not roll.plain(fixed)
     return True
 
 
@@ -349,6 +384,26 @@ def hq_candidates(s: EpicState, hq: Stand) -> list[int]:
 class Tally:
     hits: int = 0
     lost: int = 0
+    to_hit: Dice = field(default_factory=list)
+    saves: Dice = field(default_factory=list)
+
+    def args(self) -> dict[str, object]:
+        """The event arguments: counts and the dice, "4+: 6 3 5" per target ("—" when
+        none were rolled); the dice are public, as every reader sees them fall."""
+        return {
+            "hits": self.hits,
+            "lost": self.lost,
+            "to_hit": show_dice(self.to_hit),
+            "saves": show_dice(self.saves),
+        }
+
+
+def show_dice(dice: Dice) -> str:
+    """Dice grouped by target in the order first rolled: "4+: 6 3 ; 5+: 2", "—" if none."""
+    groups: dict[int, list[str]] = {}
+    for target, shown in dice:
+        groups.setdefault(target, []).append(shown)
+    return " ; ".join(f"{t}+: {' '.join(v)}" for t, v in groups.items()) or "—"
 
 
 def volley(
@@ -369,7 +424,7 @@ def volley(
     for st, gun in shooters:
         if st.sid not in s.stands:
             continue
-        roll = Roll(s, st)
+        roll = Roll(s, st, tally.to_hit)
         ones = reroll_ones and gun.kind in (SHOT, PHYSICAL)  # EP-11.10, EP-11.15
         for _ in range(gun.dice):
             pick = _victim(s, st, gun, target_did, order, paths, doomed)
@@ -380,7 +435,7 @@ def volley(
             if not roll.die(gun.to_hit + mods, ones):
                 continue
             tally.hits += 1
-            if not take_hit(s, st, victim, gun, Roll(s, victim)):
+            if not take_hit(s, st, victim, gun, Roll(s, victim, tally.saves)):
                 continue
             tally.lost += 1
             if hq_candidates(s, victim):

@@ -31,8 +31,9 @@ def powers_for(s: EpicState, side: int, phase: str) -> list[tuple[str, Msg]]:
         if st.side != side or st.power_used or not st.profile.has("psyker"):
             continue
         det = s.dets[st.det]
-        if det.fallback:
-            continue
+        if det.fallback and phase == "combat":
+            continue  # research §3.8: no shooting in Retraite; Movement-phase powers are
+            # used "quel que soit l'ordre" (EP-11.6), Retraite included
         for i, p in enumerate(st.profile.powers):
             if p.phase != phase:
                 continue

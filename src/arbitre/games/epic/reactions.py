@@ -3,7 +3,9 @@
 - interception fire by a detachment on Tir Appuyé that has not acted, at −1 (AA weapons
   excepted), measured to the mover's path (AMB-EP-8f); the detachment is then spent;
 - Close Defences: one 7+ shot per DR at class 1–2 movers within 15 cm (EP-3.2), or 6+
-  counter-charge shots when charged (EP-3.3); each DR once per turn (research S3);
+  counter-charge shots for the stands a charge contacts (EP-3.3); a DR stand a charging
+  detachment does not contact keeps its 7+ interception shot; each DR once per turn
+  (research S3);
 - a physical power as interception fire (EP-11.10; never an ethereal one, EP-11.15).
 
 A `react` frame asks the reacting side until it passes or has nothing left.
@@ -83,17 +85,20 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
             guns = [(st, g) for st, g in guns if not airborne(st) or g.kind == SHOT]
             if guns and reach(guns, "tir_appuye"):
                 out[f"fire:{d.did}"] = (guns, "tir_appuye")
-        mode = "counter_charge" if charged else "interception"
-        drs = []
+        # EP-3.3: counter-charge shots (6+) for the stands the charge reached; EP-3.2: a
+        # DR stand the charger did not contact still has its interception shot (7+).
+        drs: dict[str, list[tuple[Stand, Gun]]] = {"cc": [], "dr": []}
         for st in mine:
             left = (st.profile.param("dr") or 0) - st.dr_used
             if left <= 0:
                 continue
-            if charged and not engaged(s, st):
-                continue
-            drs.append((st, dr_gun(left, mode)))
-        if drs and reach(drs, "tir_appuye"):
-            out[f"{'cc' if charged else 'dr'}:{d.did}"] = (drs, "tir_appuye")
+            if charged and engaged(s, st):
+                drs["cc"].append((st, dr_gun(left, "counter_charge")))
+            else:
+                drs["dr"].append((st, dr_gun(left, "interception")))
+        for kind, group in drs.items():
+            if group and reach(group, "tir_appuye"):
+                out[f"{kind}:{d.did}"] = (group, "tir_appuye")
         for st in mine:
             if st.power_used:
                 continue
@@ -156,7 +161,7 @@ def fire_reaction(s: EpicState, f: Frame, key: str) -> None:
     s.log.append(
         Msg(
             "epic.ev.react",
-            {"target": s.dets[f.data["target"]].spec, "hits": tally.hits, "lost": tally.lost},
+            {"target": s.dets[f.data["target"]].spec, **tally.args()},
             rule,
         )
     )

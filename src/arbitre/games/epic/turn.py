@@ -201,14 +201,17 @@ def decide_movement(s: EpicState, f: Frame) -> Decision | None:
     )
 
 
+def _move_option(i: int, dx: float, dy: float) -> Option:
+    """Option "p:i", its move shown to 0.1 cm and never as -0.0 (moves.shown)."""
+    sx, sy = moves.shown(dx, dy)
+    return Option(f"p:{i}", Msg("epic.opt.move", {"dx": sx, "dy": sy}))
+
+
 def move_decision(
     s: EpicState, did: int, seat: int, cands: list[tuple[float, float]], purpose: str
 ) -> Decision:
     """A point decision: candidate keys "p:i", and any "x,y" the validator accepts."""
-    opts = tuple(
-        Option(f"p:{i}", Msg("epic.opt.move", {"dx": round(dx, 1), "dy": round(dy, 1)}))
-        for i, (dx, dy) in enumerate(cands)
-    )
+    opts = tuple(_move_option(i, dx, dy) for i, (dx, dy) in enumerate(cands))
     text = Msg(f"epic.decide.{purpose}", {"det": s.dets[did].spec}, "EPC-11")
     return Decision(seat, "epic.move", opts, text, ("EPC-11", "EP-2.5", "EP-2.6"), private=False)
 
