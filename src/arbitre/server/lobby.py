@@ -229,7 +229,7 @@ def _seats_out(ruleset: Ruleset[Any], game: GameSummary) -> list[dict[str, Any]]
             "label": both(seat_label(ruleset, n)),
             "kind": s.kind,
             "agent": s.agent,
-            "open": s.kind == "human" and not s.token,
+            "open": s.open,
         }
         for i, (n, s) in enumerate(zip(names_, game.seats, strict=False))
     ]

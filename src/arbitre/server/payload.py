@@ -34,7 +34,7 @@ def game_info(live: LiveGame) -> dict[str, Any]:
                 "label": both(seat_label(ruleset, names[i])),
                 "kind": spec.kind,
                 "agent": spec.agent,
-                "open": spec.kind == "human" and not spec.token,
+                "open": spec.open,
             }
             for i, spec in enumerate(stored.seats)
         ],

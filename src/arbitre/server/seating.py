@@ -46,11 +46,7 @@ def may_join(game: GameSummary, code: str | None, seat: int | None) -> bool:
     if code is not None:
         return _code_seat(game.seats, code) is not None
     return (
-        game.listed
-        and seat is not None
-        and 0 <= seat < len(game.seats)
-        and game.seats[seat].kind == "human"
-        and not game.seats[seat].token
+        game.listed and seat is not None and 0 <= seat < len(game.seats) and game.seats[seat].open
     )
 
 
@@ -69,7 +65,7 @@ async def join(hub: Hub, live: LiveGame, code: str | None, seat: int | None) -> 
             if not live.stored.listed:
                 raise refuse(403, "no_invite", "no_invite")
         spec = seats[found]
-        if spec.kind != "human" or spec.token or not spec.invite:
+        if not spec.open or not spec.invite:
             raise refuse(409, "seat_taken", "seat_taken", seat=found)
         token = new_token()
         seats[found] = SeatSpec("human", None, token, "")
@@ -85,7 +81,7 @@ async def invite(hub: Hub, live: LiveGame, access: Access, seat: int | None) -> 
     async with live.lock:
         found = _seat_index(live, seat)
         seats = list(live.stored.seats)
-        if seats[found].kind != "human" or seats[found].token:
+        if not seats[found].open:
             raise refuse(409, "seat_taken", "seat_taken", seat=found)
         code = new_token()
         seats[found] = SeatSpec("human", None, "", code)

@@ -80,6 +80,11 @@ class SeatSpec:
     token: str  # "" for an AI seat and for an online seat nobody has claimed yet
     invite: str = ""  # the code that claims an open online seat
 
+    @property
+    def open(self) -> bool:
+        """A human seat nobody holds yet (online, waiting for its invite to be claimed)."""
+        return self.kind == "human" and not self.token
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "agent": self.agent, "token": self.token, "invite": self.invite}
 
