@@ -276,7 +276,10 @@ CATALOG: dict[str, dict[str, str]] = {
 CONFIG_HELP: dict[str, tuple[str, str]] = {
     "players": ("Nombre de joueurs (1 à 4), plus le MJ", "Number of players (1 to 4), plus the GM"),
     "heroes": ("Compétence du héros de chaque joueur", "Each player's hero skill"),
-    "battlefield": ("Champ de bataille (nom ou fichier TOML)", "Battlefield (name or TOML file)"),
+    "battlefield": (
+        "Champ de bataille : un nom (en terminal, aussi un fichier TOML)",
+        "Battlefield: a name (in a terminal, also a TOML file)",
+    ),
     "grid.adjacency": ("Voisinage : 8 (diagonales) ou 4", "Adjacency: 8 (diagonals) or 4"),
     "move.cornerCutting": (
         "Couper un coin d'obstacle en diagonale",
