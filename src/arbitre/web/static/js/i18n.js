@@ -590,6 +590,17 @@ export function agentText(agent) {
   return t("lobby.seat.ai", { agent: word === key ? agent : word });
 }
 
+/** Register a module's own page words (`{fr: {...}, en: {...}}`), so each part of the page
+ * keeps its strings beside its code; a key given twice is a mistake and throws. */
+export function addStrings(more) {
+  for (const l of LANGS) {
+    for (const [key, text] of Object.entries(more[l] || {})) {
+      if (key in STRINGS[l]) throw new Error(`page string ${key} defined twice`);
+      STRINGS[l][key] = text;
+    }
+  }
+}
+
 export function hasKey(key) {
   return key in STRINGS.fr;
 }
