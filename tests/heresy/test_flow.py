@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from arbitre.engine.i18n import translate
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.heresy.state import ACTIVE, IMPERIUM, ROUT, TRAITOR
 from tests.heresy.flow_helpers import R, count, game, keys, kind, past_setup, play, seat, unit
@@ -144,6 +145,20 @@ def test_positions_name_the_bad_field() -> None:
         game({"track": {"traitor": 99}})
     with pytest.raises(ConfigError, match=r"position\.hands\.traitor\[0\]"):
         game({"hands": {"traitor": ["no_such_card"]}})
+
+
+def test_position_refusals_exist_in_french_and_english() -> None:
+    """A bad position is refused in the reader's language, naming the field (and the rule,
+    HH-30.14, when one decides)."""
+    with pytest.raises(ConfigError) as bad:
+        game({"units": [{"zone": "atlantis", "type": "imperial_army"}]})
+    assert bad.value.msg is not None
+    assert translate(bad.value.msg, "fr") == "position.units[0].zone : zone inconnue « atlantis »"
+    assert translate(bad.value.msg, "en") == "position.units[0].zone: unknown zone 'atlantis'"
+    with pytest.raises(ConfigError) as hurt:
+        game({"units": [{"zone": "volcanus_west", "type": "imperial_army", "damage": 9}]})
+    assert hurt.value.msg is not None and hurt.value.msg.rule == "HH-30.14"
+    assert "éliminent l'unité" in translate(hurt.value.msg, "fr")
 
 
 def test_config_rejects_unknown_keys_and_scenarios() -> None:

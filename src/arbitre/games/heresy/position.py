@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import arbitre.games.heresy.messages_position  # noqa: F401  (registers the refusals)
+from arbitre.engine.i18n import Msg, translate
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.heresy.state import ACTIVE, ROUT, SEATS, HeresyState
 
@@ -32,27 +34,36 @@ _FIELDS = {
 }
 
 
+def _bad(where: str, what: str, rule: str | None = None, **args: Any) -> ConfigError:
+    """A refusal naming the field `position.<where>`, in both languages (the exception's
+    own text is the English one, for programs and logs)."""
+    shown = {k: str(v)[:60] if k in ("got", "a", "b") else v for k, v in args.items()}
+    field = "position" + (f".{where}" if where else "")
+    msg = Msg(f"heresy.position.{what}", {"field": field, **shown}, rule)
+    return ConfigError(translate(msg, "en"), msg)
+
+
 def _seat(value: Any, where: str) -> int:
     if value in SEATS:
         return SEATS.index(value)
-    raise ConfigError(f"position.{where}: expected 'imperium' or 'traitor', got {value!r}")
+    raise _bad(where, "seat", got=value)
 
 
 def _zone(s: HeresyState, value: Any, where: str) -> str:
     if value not in s.content.zones:
-        raise ConfigError(f"position.{where}: unknown zone {value!r}")
+        raise _bad(where, "zone", got=value)
     return str(value)
 
 
 def _cards(s: HeresyState, value: Any, where: str, seen: set[str]) -> list[str]:
     if not isinstance(value, list):
-        raise ConfigError(f"position.{where}: expected a list of order cards")
+        raise _bad(where, "orders")
     out = []
     for i, card in enumerate(value):
         if not isinstance(card, str) or card.partition("#")[0] not in s.content.orders:
-            raise ConfigError(f"position.{where}[{i}]: unknown order card {card!r}")
+            raise _bad(f"{where}[{i}]", "order", got=card)
         if card in seen:
-            raise ConfigError(f"position.{where}[{i}]: card {card!r} is already elsewhere")
+            raise _bad(f"{where}[{i}]", "elsewhere", got=card)
         seen.add(card)
         out.append(card)
     return out
@@ -60,7 +71,7 @@ def _cards(s: HeresyState, value: Any, where: str, seen: set[str]) -> list[str]:
 
 def _per_seat(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ConfigError(f"position.{where}: expected an object keyed by seat")
+        raise _bad(where, "per_seat")
     for k in value:
         _seat(k, f"{where}.{k}")
     return value
@@ -68,15 +79,15 @@ def _per_seat(value: Any, where: str) -> dict[str, Any]:
 
 def apply_position(s: HeresyState, pos: Any) -> None:
     if not isinstance(pos, dict):
-        raise ConfigError("position: expected a JSON object")
+        raise _bad("", "object")
     for key in pos:
         if key not in _FIELDS:
-            raise ConfigError(f"position.{key}: unknown field; known: {sorted(_FIELDS)}")
+            raise _bad(key, "unknown_field", known=", ".join(sorted(_FIELDS)))
     _track(s, pos.get("track", {}))
     if "triggered" in pos:
         t = pos["triggered"]
         if not isinstance(t, list) or not all(isinstance(n, int) for n in t):
-            raise ConfigError("position.triggered: expected a list of track spaces")
+            raise _bad("triggered", "spaces")
         s.triggered = set(t)
     if "units" in pos:
         _units(s, pos["units"])
@@ -84,11 +95,11 @@ def apply_position(s: HeresyState, pos: Any) -> None:
         s.heroes = {h.id: "" for h in s.content.heroes}
         for h, z in _per_object(pos["heroes"], "heroes").items():
             if h not in s.content.heroes:
-                raise ConfigError(f"position.heroes.{h}: unknown Hero")
+                raise _bad(f"heroes.{h}", "hero")
             s.heroes[h] = "" if z in (None, "", "reserve") else _zone(s, z, f"heroes.{h}")
     for h, n in _per_object(pos.get("hero_damage", {}), "hero_damage").items():
         if h not in s.content.heroes or not isinstance(n, int) or n < 0:
-            raise ConfigError(f"position.hero_damage.{h}: a known Hero and a whole number")
+            raise _bad(f"hero_damage.{h}", "hero_damage")
         s.hero_damage[h] = n
     if "lasers" in pos:
         s.lasers = {
@@ -101,7 +112,7 @@ def apply_position(s: HeresyState, pos: Any) -> None:
             s.marks[seat] = {}
             for z, side in _per_object(marks, f"activation.{who}").items():
                 if side not in ("activation", "rout"):
-                    raise ConfigError(f"position.activation.{who}.{z}: 'activation' or 'rout'")
+                    raise _bad(f"activation.{who}.{z}", "activation")
                 s.marks[seat][_zone(s, z, f"activation.{who}.{z}")] = (
                     ACTIVE if side == "activation" else ROUT
                 )
@@ -111,7 +122,7 @@ def apply_position(s: HeresyState, pos: Any) -> None:
             s.reserve[seat] = {}
             for t, n in _per_object(units, f"reserve.{who}").items():
                 if t not in s.content.units or not isinstance(n, int) or n < 0:
-                    raise ConfigError(f"position.reserve.{who}.{t}: a unit type and a count")
+                    raise _bad(f"reserve.{who}.{t}", "reserve")
                 if n:
                     s.reserve[seat][t] = n
     _order_cards(s, pos)
@@ -123,7 +134,7 @@ def apply_position(s: HeresyState, pos: Any) -> None:
     if "events" in pos:
         ev = pos["events"]
         if not isinstance(ev, list) or any(e not in s.content.events for e in ev):
-            raise ConfigError("position.events: a list of Event card ids, top first")
+            raise _bad("events", "events")
         s.events = [(1, e) for e in ev]
 
 
@@ -133,22 +144,22 @@ def _scenario_rules(s: HeresyState, pos: dict[str, Any]) -> None:
     if "impassable" in pos:
         zones = pos["impassable"]
         if not isinstance(zones, list):
-            raise ConfigError("position.impassable: a list of zones")
+            raise _bad("impassable", "zones")
         for i, z in enumerate(zones):
             _zone(s, z, f"impassable[{i}]")
             if s.units.get(z) or z in s.heroes.values() or s.lasers.get(z):
-                raise ConfigError(f"position.impassable[{i}]: {z!r} holds pieces")
+                raise _bad(f"impassable[{i}]", "holds_pieces", got=z)
         s.impassable = frozenset(zones)
     if "tokens" in pos:
         for who, n in _per_seat(pos["tokens"], "tokens").items():
             if not isinstance(n, int) or n < 0:
-                raise ConfigError(f"position.tokens.{who}: a count")
+                raise _bad(f"tokens.{who}", "count")
             s.tokens[_seat(who, "tokens")] = n
 
 
 def _per_object(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ConfigError(f"position.{where}: expected an object")
+        raise _bad(where, "object")
     return value
 
 
@@ -159,18 +170,18 @@ def _track(s: HeresyState, track: Any) -> None:
         if who in track:
             n = track[who]
             if not isinstance(n, int) or not 1 <= n <= last:
-                raise ConfigError(f"position.track.{who}: a space from 1 to {last}")
+                raise _bad(f"track.{who}", "space", last=last)
             s.pos[SEATS.index(who)] = n
     if "top" in track:
         s.top = _seat(track["top"], "track.top")
     for k in track:
         if k not in ("imperium", "traitor", "top"):
-            raise ConfigError(f"position.track.{k}: unknown field (imperium, traitor, top)")
+            raise _bad(f"track.{k}", "unknown_field", known="imperium, traitor, top")
 
 
 def _units(s: HeresyState, units: Any) -> None:
     if not isinstance(units, list):
-        raise ConfigError("position.units: expected a list of unit groups")
+        raise _bad("units", "units")
     s.units = {}
     for i, item in enumerate(units):
         where = f"units[{i}]"
@@ -178,26 +189,20 @@ def _units(s: HeresyState, units: Any) -> None:
         zone = _zone(s, item.get("zone"), f"{where}.zone")
         t = item.get("type")
         if not isinstance(t, str) or t not in s.content.units:
-            raise ConfigError(f"position.{where}.type: unknown unit type {t!r}")
+            raise _bad(f"{where}.type", "unit_type", got=t)
         seat = _seat(
             item.get("side", s.content.units[t].side.replace("imperial", "imperium")),
             f"{where}.side",
         )
         count, damage = item.get("count", 1), item.get("damage", 0)
         if not isinstance(count, int) or count < 1:
-            raise ConfigError(f"position.{where}.count: a positive whole number")
+            raise _bad(f"{where}.count", "positive")
         rank = s.content.units[t].rank
         if not isinstance(damage, int) or not 0 <= damage < rank:
-            raise ConfigError(
-                f"position.{where}.damage: a whole number from 0 to {rank - 1} "
-                f"(damage equal to the rank {rank} eliminates the unit, HH-30.14)"
-            )
+            raise _bad(f"{where}.damage", "damage", "HH-30.14", most=rank - 1, rank=rank)
         tag = item.get("tag", "")
         if not isinstance(tag, str) or not _tag_fits(s, t, tag):
-            raise ConfigError(
-                f"position.{where}.tag: {tag!r} is neither a legion of {t} (HH-5.8) "
-                "nor a Chaos Power of a coloured Traitor unit (HH-5.1)"
-            )
+            raise _bad(f"{where}.tag", "tag", got=tag)
         s.units.setdefault(zone, []).extend([(seat, t, tag, damage)] * count)
 
 
@@ -225,9 +230,9 @@ def _order_cards(s: HeresyState, pos: dict[str, Any]) -> None:
     s.piles = {sec.id: [] for sec in s.content.sectors}
     for sector, pile in _per_object(pos.get("piles", {}), "piles").items():
         if sector not in s.piles:
-            raise ConfigError(f"position.piles.{sector}: unknown sector")
+            raise _bad(f"piles.{sector}", "sector")
         if not isinstance(pile, list):
-            raise ConfigError(f"position.piles.{sector}: a list of cards, bottom first")
+            raise _bad(f"piles.{sector}", "pile")
         for i, entry in enumerate(pile):
             where = f"piles.{sector}[{i}]"
             entry = _per_object(entry, where)
@@ -246,7 +251,7 @@ def _combat_cards(s: HeresyState, combat: Any) -> None:
     seen: set[str] = set()
     for part in combat:
         if part not in _COMBAT_PARTS:
-            raise ConfigError(f"position.combat.{part}: unknown field; known: {_COMBAT_PARTS}")
+            raise _bad(f"combat.{part}", "unknown_field", known=", ".join(_COMBAT_PARTS))
     for part in _COMBAT_PARTS:
         target = getattr(s, "combat_" + part if not part.startswith("hero") else part)
         for seat in (0, 1):
@@ -256,9 +261,9 @@ def _combat_cards(s: HeresyState, combat: Any) -> None:
             for i, card in enumerate(cards if isinstance(cards, list) else [None]):
                 where = f"combat.{part}.{who}[{i}]"
                 if not isinstance(card, str) or card.partition("#")[0] not in s.content.combat:
-                    raise ConfigError(f"position.{where}: unknown combat card {card!r}")
+                    raise _bad(where, "combat", got=card)
                 if card in seen:
-                    raise ConfigError(f"position.{where}: card {card!r} is already elsewhere")
+                    raise _bad(where, "elsewhere", got=card)
                 seen.add(card)
                 out.append(card)
             target[_seat(who, f"combat.{part}")] = out
@@ -270,22 +275,22 @@ def _fortifications(s: HeresyState, pos: dict[str, Any]) -> None:
     if "fortifications" in pos:
         zones = pos["fortifications"]
         if not isinstance(zones, list):
-            raise ConfigError("position.fortifications: a list of zones (HH-33.3)")
+            raise _bad("fortifications", "zones", "HH-33.3")
         s.fort_markers = {_zone(s, z, f"fortifications[{i}]") for i, z in enumerate(zones)}
     if "breaches" in pos:
         edges = pos["breaches"]
         if not isinstance(edges, list):
-            raise ConfigError("position.breaches: a list of [zone, zone] pairs (HH-33.15)")
+            raise _bad("breaches", "pairs", "HH-33.15")
         s.breaches = set()
         for i, pair in enumerate(edges):
             where = f"breaches[{i}]"
             if not isinstance(pair, list) or len(pair) != 2:
-                raise ConfigError(f"position.{where}: a [zone, zone] pair (HH-33.15)")
+                raise _bad(where, "pair", "HH-33.15")
             a, b = (_zone(s, z, where) for z in pair)
             if b not in s.content.graph.neighbours(a):
-                raise ConfigError(f"position.{where}: {a} and {b} share no edge (HH-33.5)")
+                raise _bad(where, "no_edge", "HH-33.5", a=a, b=b)
             if s.content.graph.is_crevasse(a, b):
-                raise ConfigError(f"position.{where}: a crevasse is never breached (HH-35.1)")
+                raise _bad(where, "crevasse", "HH-35.1")
             s.breaches.add("|".join(sorted((a, b))))
 
 
@@ -295,9 +300,9 @@ def _bombardment(s: HeresyState, value: Any) -> None:
     value = _per_object(value, "bombardment")
     for part in value:
         if part not in ("deck", "discard"):
-            raise ConfigError(f"position.bombardment.{part}: unknown field (deck, discard)")
+            raise _bad(f"bombardment.{part}", "unknown_field", known="deck, discard")
     for part in ("deck", "discard"):
         cards = value.get(part, [])
         if not isinstance(cards, list) or any(c not in s.content.bombardment for c in cards):
-            raise ConfigError(f"position.bombardment.{part}: a list of Bombardment card ids")
+            raise _bad(f"bombardment.{part}", "bombardment")
         setattr(s, f"bombard_{part}", list(cards))
