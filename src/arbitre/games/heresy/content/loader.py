@@ -132,7 +132,7 @@ PARTS: dict[str, type] = {
 }
 # Files of `data/` that are the game's, not content (rule IDs and texts): a copy of
 # `data/` is a valid starting pack, so a pack may hold them; they are never read from it.
-GAME_FILES = ("rule_ids.toml", "rule_texts.toml")
+GAME_FILES = ("rule_ids.toml", "rule_texts.toml", "rule_texts_fr.toml")
 DEFAULT_LABEL = "arbitre/games/heresy/data"
 
 
