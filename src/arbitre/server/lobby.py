@@ -11,7 +11,7 @@ from arbitre.engine.i18n import Msg
 from arbitre.engine.match import Match
 from arbitre.engine.record import GameRecord
 from arbitre.engine.registry import get, names
-from arbitre.engine.ruleset import ConfigError, IllegalChoice, Ruleset
+from arbitre.engine.ruleset import ConfigError, ConfigOption, IllegalChoice, Ruleset
 from arbitre.server.errors import ApiError, both, refuse
 from arbitre.server.inputs import bool_field, choice_field, int_field
 from arbitre.server.live import Access, LiveGame, access_for, load_live, seat_label
@@ -46,24 +46,30 @@ def ruleset_list() -> list[dict[str, Any]]:
                 "title": both(Msg(f"server.title.{ruleset.id}")),
                 "seats": list(seats),
                 "seat_labels": [both(seat_label(ruleset, s)) for s in seats],
-                "options": [
-                    {
-                        "key": o.key,
-                        "default": _json_value(o.default),
-                        "choices": None
-                        if o.choices is None
-                        else [_json_value(c) for c in o.choices],
-                        "rule": o.rule,
-                        "help": both(o.help),
-                        **o.limits(),
-                        "suggestions": suggestions(ruleset.id, o.key),
-                    }
-                    for o in ruleset.options_schema()
-                ],
+                "options": [option_out(ruleset.id, o) for o in ruleset.options_schema()],
                 "agents": agent_names(ruleset),
             }
         )
     return out
+
+
+def option_out(ruleset_id: str, o: ConfigOption) -> dict[str, Any]:
+    """One option as the lobby's form shows it: its label and help in both languages, its
+    section (`group`: "" is in view, else a folded section of advanced options), its
+    values named in words, its type and limits, and the installed values it may take."""
+    return {
+        "key": o.key,
+        "label": both(o.label) if o.label is not None else None,
+        "default": _json_value(o.default),
+        "choices": None if o.choices is None else [_json_value(c) for c in o.choices],
+        "rule": o.rule,
+        "help": both(o.help),
+        "group": o.group,
+        "group_label": both(Msg(f"{ruleset_id}.optgroup.{o.group}")) if o.group else None,
+        "value_labels": [{"value": _json_value(v), "label": both(m)} for v, m in o.value_labels],
+        **o.limits(),
+        "suggestions": suggestions(ruleset_id, o.key),
+    }
 
 
 def suggestions(ruleset_id: str, key: str) -> list[dict[str, Any]]:
@@ -101,7 +107,27 @@ def config_of(ruleset: Ruleset[Any], raw: Any) -> tuple[dict[str, Any], tuple[st
         config = read_config(ruleset, raw if raw is not None else {}, names_only=True)
         return config, check_config(ruleset, config)
     except BadConfig as exc:
-        raise ApiError(422, "bad_config", exc.msg) from None
+        raise ConfigRefusal(exc.msg) from None
+
+
+class ConfigRefusal(ApiError):
+    """A 422 for a config value, naming its field (`error.field`, and `error.text.field`
+    for clients that keep only the text): the lobby shows it next to that field."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(422, "bad_config", msg)
+        key = msg.args.get("key")
+        self.field = key if isinstance(key, str) else None
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        if self.field is not None:
+            out["error"]["field"] = self.field
+            out["error"]["text"]["field"] = self.field
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ConfigRefusal, (Msg(self.msg.key, dict(self.msg.args), self.msg.rule),))
 
 
 def seats_of(ruleset_id: str, raw: Any) -> dict[str, Any]:
@@ -111,7 +137,7 @@ def seats_of(ruleset_id: str, raw: Any) -> dict[str, Any]:
     try:
         ruleset.new(config, 0)
     except (ConfigError, ValueError) as exc:
-        raise ApiError(422, "bad_config", _refusal(exc)) from None
+        raise ConfigRefusal(_refusal(exc)) from None
     return {"seats": list(seats), "seat_labels": [both(seat_label(ruleset, s)) for s in seats]}
 
 
@@ -170,7 +196,7 @@ def create_game(store: Store, data: dict[str, Any]) -> LiveGame:
     try:
         ruleset.new(config, seed)
     except (ConfigError, ValueError) as exc:
-        raise ApiError(422, "bad_config", _refusal(exc)) from None
+        raise ConfigRefusal(_refusal(exc)) from None
     seat_specs = [
         _new_seat(kind, agent, mode, i == creator) for i, (kind, agent) in enumerate(specs)
     ]

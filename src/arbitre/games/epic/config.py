@@ -14,6 +14,7 @@ from typing import Any
 from arbitre.engine.config_values import resolve_values
 from arbitre.engine.i18n import Msg
 from arbitre.engine.ruleset import ConfigOption
+from arbitre.games.epic.messages_options import option_texts
 
 # key, default, choices (None: free number, bounded in _BOUNDS), rule it settles, origin
 _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str], ...] = (
@@ -119,7 +120,8 @@ ORIGIN: dict[str, str] = {key: origin for key, *_x, origin in _TABLE}
 
 def _option(key: str, default: Any, choices: tuple[Any, ...] | None, rule: str) -> ConfigOption:
     lo, hi = _BOUNDS.get(key, (None, None))
-    return ConfigOption(key, default, choices, rule, Msg(f"epic.option.{key}"), lo=lo, hi=hi)
+    help_ = Msg(f"epic.option.{key}")
+    return ConfigOption(key, default, choices, rule, help_, lo=lo, hi=hi, **option_texts(key))
 
 
 _OPTIONS: tuple[ConfigOption, ...] = tuple(

@@ -16,6 +16,7 @@ from arbitre.engine.i18n import Msg, translate
 from arbitre.engine.ruleset import ConfigError, ConfigOption
 from arbitre.games.heresy import messages_setup  # noqa: F401  (refusal texts)
 from arbitre.games.heresy.content import Content, ContentError, default_content, load_content
+from arbitre.games.heresy.messages_options import option_texts
 
 # key, default, choices (None: free value), rule or ambiguity it settles; the limits of a
 # free value (ConfigOption fields) are in _LIMITS.
@@ -65,7 +66,15 @@ class Rules:
 
 def options() -> list[ConfigOption]:
     return [
-        ConfigOption(key, default, choices, rule, Msg(f"heresy.cfg.{key}"), **_LIMITS.get(key, {}))
+        ConfigOption(
+            key,
+            default,
+            choices,
+            rule,
+            Msg(f"heresy.cfg.{key}"),
+            **_LIMITS.get(key, {}),
+            **option_texts(key),
+        )
         for key, default, choices, rule in _TABLE
     ]
 
@@ -126,7 +135,8 @@ def resolve(config: Mapping[str, Any]) -> Rules:
         scenario = next(iter(content.scenarios)).id
     if scenario not in content.scenarios:
         known = ", ".join(content.scenarios.ids())
-        raise _refuse("heresy.cfg.bad_scenario", {"value": scenario, "known": known}, "HH-12.1")
+        args = {"key": "scenario", "value": scenario, "known": known}
+        raise _refuse("heresy.cfg.bad_scenario", args, "HH-12.1")
     return Rules(
         scenario=scenario,
         content_path=path,

@@ -4,12 +4,12 @@
 
 import { ApiError, api, deleteGame, gameLink, inviteLink, joinGame, tokens } from "./api.js";
 import { clear, h } from "./dom.js";
-import { agentText, applyStatic, lang, mountLangSwitch, t, tx } from "./i18n.js";
+import { applyStatic, lang, mountLangSwitch, t, tx } from "./i18n.js";
+import { agentWords as agentText, clearFieldErrors, readConfig, renderOptions as renderOptionForm, restore, rulesetLinks, showFieldError, snapshot } from "./lobby_options.js";
 
 const $ = (sel) => document.querySelector(sel);
-const SHOWN_OPTIONS = 3; // the first options of a ruleset are shown; the rest are folded
 
-const lobby = { rulesets: [], seats: [], seatChoice: {}, mine: [], open: [], created: null, creatorSeat: null };
+const lobby = { rulesets: [], seats: [], seatsAsked: 0, seatChoice: {}, mine: [], open: [], created: null, creatorSeat: null };
 
 function errorText(err) {
   if (err instanceof ApiError && err.text) return tx(err.text);
@@ -20,73 +20,22 @@ function current() {
   return lobby.rulesets.find((r) => r.id === $("#ruleset").value) || lobby.rulesets[0];
 }
 
-function show(value) {
-  if (value === null || value === undefined) return "—";
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-// --- options ------------------------------------------------------------------------------
-
-function optionRow(option) {
-  const id = `opt-${option.key}`;
-  let input;
-  if (Array.isArray(option.choices)) {
-    input = h("select", { id, "data-key": option.key, "data-kind": "choice" });
-    option.choices.forEach((choice, i) => {
-      input.append(h("option", { value: String(i), selected: JSON.stringify(choice) === JSON.stringify(option.default) }, show(choice)));
-    });
-  } else if (Array.isArray(option.suggestions) && option.suggestions.length) {
-    // A free option with known values (scenarios, battlefields): pick one by its name.
-    input = h("select", { id, "data-key": option.key, "data-kind": "suggested" });
-    input.append(h("option", { value: "" }, t("lobby.default", { v: show(option.default) })));
-    for (const s of option.suggestions) input.append(h("option", { value: s.value }, `${tx(s.label)} (${s.value})`));
-  } else {
-    input = h("input", { id, type: "text", "data-key": option.key, "data-kind": "free", placeholder: t("lobby.default", { v: show(option.default) }) });
-  }
-  input.addEventListener("change", refreshSeats);
-  const help = [tx(option.help), option.rule ? `(${option.rule})` : ""].filter(Boolean).join(" ");
-  return h("div", { class: "form-row" }, h("label", { for: id, title: option.key }, option.key.replaceAll(".", ".\u200b")), input, h("div", { class: "help" }, help));
-}
-
 function renderOptions() {
-  const box = $("#options");
-  clear(box);
   const r = current();
-  if (!r) return;
-  const options = r.options || [];
-  for (const option of options.slice(0, SHOWN_OPTIONS)) box.append(optionRow(option));
-  if (options.length > SHOWN_OPTIONS) {
-    const rest = options.slice(SHOWN_OPTIONS);
-    box.append(
-      h("details", { class: "more" }, h("summary", {}, t("lobby.more_options", { n: rest.length })), h("div", { class: "options-list" }, rest.map(optionRow)))
-    );
-  }
+  renderOptionForm($("#options"), r, refreshSeats);
+  rulesetLinks($("#ruleset-links"), r);
 }
 
-/** The options the player changed, typed (a free field is JSON when it parses, else text). */
-function readConfig() {
-  const r = current();
-  const config = {};
-  for (const input of document.querySelectorAll("#options [data-key]")) {
-    const option = r.options.find((o) => o.key === input.dataset.key);
-    if (!option) continue;
-    if (input.dataset.kind === "choice") {
-      const value = option.choices[Number(input.value)];
-      if (JSON.stringify(value) !== JSON.stringify(option.default)) config[option.key] = value;
-    } else if (input.dataset.kind === "suggested") {
-      if (input.value !== "") config[option.key] = input.value;
-    } else if (input.value.trim() !== "") {
-      const raw = input.value.trim();
-      let value;
-      try {
-        value = JSON.parse(raw);
-      } catch (err) {
-        value = raw;
-      }
-      config[option.key] = value;
-    }
+/** A refusal: next to the option it names when it names one, else under the form. */
+function showError(err) {
+  const error = $("#form-error");
+  const field = err instanceof ApiError ? err.text?.field : null;
+  if (showFieldError(field, errorText(err))) {
+    error.hidden = true;
+    return;
   }
-  return config;
+  error.textContent = errorText(err);
+  error.hidden = false;
 }
 
 // --- seats --------------------------------------------------------------------------------
@@ -100,14 +49,16 @@ function defaultChoice(r, seat) {
 async function refreshSeats() {
   const r = current();
   if (!r) return;
-  const error = $("#form-error");
-  error.hidden = true;
+  $("#form-error").hidden = true;
+  clearFieldErrors();
+  const asked = ++lobby.seatsAsked; // only the answer to the latest ask counts
   try {
     const data = await api("POST", "/api/seats", { ruleset: r.id, config: readConfig() });
+    if (asked !== lobby.seatsAsked) return;
     lobby.seats = data.seats.map((name, i) => ({ name, label: data.seat_labels?.[i] || name }));
   } catch (err) {
-    error.textContent = errorText(err);
-    error.hidden = false;
+    if (asked !== lobby.seatsAsked) return;
+    showError(err);
     lobby.seats = (r.seats || []).map((name, i) => ({ name, label: r.seat_labels?.[i] || name }));
   }
   renderSeats();
@@ -158,8 +109,8 @@ function renderCreatorSeat() {
 async function create(event) {
   event.preventDefault();
   const r = current();
-  const error = $("#form-error");
-  error.hidden = true;
+  $("#form-error").hidden = true;
+  clearFieldErrors();
   const seats = [...document.querySelectorAll("#seats select")].map((sel) =>
     sel.value === "human" ? { kind: "human" } : { kind: "ai", agent: sel.value.slice(3) }
   );
@@ -181,8 +132,7 @@ async function create(event) {
     await refreshGames();
     $("#created").scrollIntoView({ block: "nearest" });
   } catch (err) {
-    error.textContent = errorText(err);
-    error.hidden = false;
+    showError(err);
   } finally {
     $("#create").disabled = false;
   }
@@ -441,24 +391,12 @@ function rerender() {
   clear(select);
   for (const r of lobby.rulesets) select.append(h("option", { value: r.id }, tx(r.title)));
   if (value) select.value = value;
-  const config = readConfigSafe();
+  const values = snapshot();
   renderOptions();
-  restoreConfig(config);
+  restore(values);
   renderSeats();
   renderCreated();
   renderGames();
-}
-
-function readConfigSafe() {
-  const values = {};
-  for (const input of document.querySelectorAll("#options [data-key]")) values[input.dataset.key] = input.value;
-  return values;
-}
-
-function restoreConfig(values) {
-  for (const input of document.querySelectorAll("#options [data-key]")) {
-    if (input.dataset.key in values) input.value = values[input.dataset.key];
-  }
 }
 
 export async function start() {
