@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from arbitre.engine.decision import Decision
-from arbitre.engine.i18n import Msg
+from arbitre.engine.i18n import Msg, add_messages
 from arbitre.engine.rng import Rng
 
 Config = Mapping[str, Any]
@@ -51,7 +51,22 @@ class Result:
 
 
 class Ruleset(Protocol[S]):
-    """A game. `apply` runs until the next Decision; chance lives in the state's RNG."""
+    """A game. `apply` runs until the next Decision; chance lives in the state's RNG.
+
+    Optional hooks, looked up with `getattr` (a game without them still works):
+
+    - `why_not(state, decision, key) -> Msg | None`: the reason `key` is not an option of
+      `decision` now — a Msg carrying `rule=` the rule ID that forbids it, reading as a
+      sentence a player understands ("(5,5): no troop of your side to activate there");
+      None when there is nothing specific to say. Called on a state determinized for
+      the seat that asks (`determinize`), never on the true state, so it may read the
+      whole state it is given. It must not change that state.
+    - `why_key(state, decision, key) -> str`: the option key a clicked board element
+      ("cell:3,4", "unit:7") stands for in `decision` ("act:3,4"); the key unchanged when
+      it stands for nothing else.
+
+    `arbitre.engine.why.explain` calls both; the web app's "why not?" uses it.
+    """
 
     id: str
     version: str
@@ -104,6 +119,11 @@ class ConfigOption:
       "champs.battlefield"): over the web the value is one of the installed names, never a
       path; the CLI and Python may still give a path.
     - The value None is allowed when the default is None or None is among the choices.
+    - `label`: the option's short name for a person (the lobby's form); `help` says more.
+    - `group`: "" for the few options a new player sets (shown at once in the lobby), else
+      the name of the folded "advanced" section it belongs to (`<game>.optgroup.<group>`).
+    - `value_labels`: (value, name) pairs naming values in words: choices, the items of a
+      "list" option, and None where it has a meaning of its own ("the battlefield's").
     """
 
     key: str
@@ -117,6 +137,9 @@ class ConfigOption:
     max_items: int | None = None
     items: tuple[str, ...] | None = None
     resource: str | None = None
+    label: Msg | None = None
+    group: str = ""
+    value_labels: tuple[tuple[Any, Msg], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.value_type:
@@ -166,6 +189,49 @@ def _infer_type(option: ConfigOption) -> str:
     if option.lo is not None:
         return "int"
     return "list" if option.max_items is not None or option.items is not None else "str"
+
+
+# An option's words for a person: (label in French, in English, group, {value: (fr, en)}).
+OptionWords = tuple[str, str, str, Mapping[Any, tuple[str, str]]]
+
+
+def _value_key(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option_texts_of(
+    game: str, groups: Mapping[str, tuple[str, str]], words: Mapping[str, OptionWords]
+) -> Callable[[str], dict[str, Any]]:
+    """Register a game's option words (`<game>.opt.<key>`, `<game>.opt.<key>.v.<value>`,
+    `<game>.optgroup.<group>`) and return `texts(key)`: the `ConfigOption` fields `label`,
+    `group` and `value_labels` of that option (none for an option without words)."""
+    catalog: dict[str, dict[str, str]] = {}
+    for group, (fr, en) in groups.items():
+        catalog[f"{game}.optgroup.{group}"] = {"fr": fr, "en": en}
+    for key, (fr, en, group, values) in words.items():
+        if group and group not in groups:
+            raise ValueError(f"option {key!r}: unknown group {group!r}")
+        catalog[f"{game}.opt.{key}"] = {"fr": fr, "en": en}
+        for value, (vfr, ven) in values.items():
+            catalog[f"{game}.opt.{key}.v.{_value_key(value)}"] = {"fr": vfr, "en": ven}
+    add_messages(catalog)
+
+    def texts(key: str) -> dict[str, Any]:
+        found = words.get(key)
+        if found is None:
+            return {}
+        values = found[3]
+        return {
+            "label": Msg(f"{game}.opt.{key}"),
+            "group": found[2],
+            "value_labels": tuple((v, Msg(f"{game}.opt.{key}.v.{_value_key(v)}")) for v in values),
+        }
+
+    return texts
 
 
 class Agent(Protocol):

@@ -84,6 +84,18 @@ class Champs:
         HANDLERS[top.kind].choose(state, top, key)
         settle(state)
 
+    def why_not(self, state: ChampsState, decision: Decision, key: str) -> Msg | None:
+        """Why `key` is not a choice of `decision` here, naming the CB- rule (explain.py)."""
+        from arbitre.games.champs.explain import reason
+
+        return reason(state, decision, key)
+
+    def why_key(self, state: ChampsState, decision: Decision, key: str) -> str:
+        """The option key a clicked cell, unit or hero stands for in `decision`."""
+        from arbitre.games.champs.explain import why_key
+
+        return why_key(state, decision, key)
+
     def result(self, state: ChampsState) -> Result | None:
         if not state.over:
             return None
