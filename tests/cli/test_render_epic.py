@@ -167,7 +167,7 @@ def test_objectives_are_drawn_on_the_map_and_listed():
     assert text.count("objectif (") == len(view["objectives"]) > 0
     assert "non tenu" in text
     view["objectives"][0]["holder"] = "imperium"
-    assert "tenu par Imperium" in text_of(render_epic.render(view, "fr"))
+    assert "tenu par l'Imperium" in text_of(render_epic.render(view, "fr"))
 
 
 def test_each_sides_edge_is_named_and_the_enemy_edge_marked():

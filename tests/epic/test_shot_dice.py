@@ -89,5 +89,7 @@ def test_issue_18_the_move_option_never_shows_minus_zero() -> None:
     d = move_decision(s, 0, 0, [(-0.04, -0.01), (-1.26, 2.0)], MOVE)
     texts = [translate(o.text, "en") for o in d.options]
     assert "-0.0" not in " ".join(texts)
-    assert "(0.0, 0.0)" in texts[0]
-    assert "(-1.3, 2.0)" in texts[1]
+    assert texts[0] == "Stay in place"  # issue 13: moves in words, not vectors
+    assert "2.4 cm" in texts[1]
+    assert [(o.text.args["dx"], o.text.args["dy"]) for o in d.options] == [(0.0, 0.0), (-1.3, 2.0)]
+    assert str(d.options[0].text.args["dx"]) == "0.0"  # never "-0.0" in the raw vector either

@@ -42,21 +42,21 @@ FREE_STYLE = "bold green"  # an objective nobody holds
 add_messages(
     {
         "cli.epic.edge.top": {
-            "fr": "▼ {side} : se déploie ici (y = {y} cm), avance vers le bas",
-            "en": "▼ {side}: deploys here (y = {y} cm), advances downward",
+            "fr": "▼ { $side } : déploiement ici (y = { $y } cm), vers le bas",
+            "en": "▼ { $side }: deploys here (y = { $y } cm), advances downward",
         },
         "cli.epic.edge.bottom": {
-            "fr": "▲ {side} : se déploie ici (y = {y} cm), avance vers le haut",
-            "en": "▲ {side}: deploys here (y = {y} cm), advances upward",
+            "fr": "▲ { $side } : déploiement ici (y = { $y } cm), vers le haut",
+            "en": "▲ { $side }: deploys here (y = { $y } cm), advances upward",
         },
         "cli.epic.edge.enemy": {"fr": "bord ennemi", "en": "enemy edge"},
         "cli.epic.edge.own": {"fr": "votre bord", "en": "your edge"},
         "cli.epic.objective": {
-            "fr": "{mark} objectif ({x}, {y}) cm : {holder}",
-            "en": "{mark} objective ({x}, {y}) cm: {holder}",
+            "fr": "{ $mark } objectif ({ $x }, { $y }) cm : { $holder }",
+            "en": "{ $mark } objective ({ $x }, { $y }) cm: { $holder }",
         },
         "cli.epic.objective.free": {"fr": "non tenu", "en": "not held"},
-        "cli.epic.objective.held": {"fr": "tenu par {side}", "en": "held by {side}"},
+        "cli.epic.objective.held": {"fr": "tenu par { $side_the }", "en": "held by { $side_the }"},
     }
 )
 

@@ -7,11 +7,7 @@ playable ruleset (rules.Epic: hidden orders, movement, shooting, assault; EPC-9,
 from __future__ import annotations
 
 from arbitre.engine.registry import lazy_ruleset
-from arbitre.games.epic import (  # noqa: F401  (register the fr/en texts)
-    epic_messages,
-    messages,
-    play_messages,
-)
+from arbitre.games.epic import messages, play_texts  # noqa: F401  (the fr/en texts)
 
 __getattr__ = lazy_ruleset(__name__, "arbitre.games.epic.rules", "Epic")
 

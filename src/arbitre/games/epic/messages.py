@@ -163,16 +163,62 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 add_messages(MESSAGES)
 
-# Detachment id -> its unit, so that texts name "Terminators", not "terminators".
+# Detachment id -> its unit, so that texts name "Terminators (A)", not "terminators".
 DETACHMENT_UNITS = {d.id: d.unit for army in CATALOG.armies.values() for d in army.detachments}
 
 
-def _detachment_name(_arg: str, value: Any, lang: str) -> str | None:
-    """Show a detachment id carried by an epic.* message as its unit's name."""
-    unit = DETACHMENT_UNITS.get(value) if isinstance(value, str) else None
+def deploy_order(army_id: str) -> list[Any]:
+    """An army's detachments in the order they are set up (setup.py): ground troops, then
+    Flyers, then those starting aboard a transport."""
+    specs = CATALOG.armies[army_id].detachments
+    flyer = [CATALOG.units[d.unit].is_flyer for d in specs]
+    ground = [d for d, f in zip(specs, flyer, strict=True) if not f and not d.embarked]
+    air = [d for d, f in zip(specs, flyer, strict=True) if f]
+    aboard = [d for d, f in zip(specs, flyer, strict=True) if d.embarked and not f]
+    return [*ground, *air, *aboard]
+
+
+def _letters() -> dict[str, str]:
+    """Detachment id -> its letter on the table: A, B, … for the first army's, a, b, … for
+    the second's, in set-up order (as the page and the terminal letter them)."""
+    from arbitre.games.epic.state import ARMIES
+
+    out: dict[str, str] = {}
+    for side, army in enumerate(ARMIES):
+        for n, spec in enumerate(deploy_order(army)):
+            letter = chr(ord("A") + n % 26)
+            out.setdefault(spec.id, letter if side == 0 else letter.lower())
+    return out
+
+
+DETACHMENT_LETTERS = _letters()
+CM_ARGS = frozenset({"cm", "max", "min", "dist", "range"})
+
+
+def det_label(spec: str, lang: str) -> str | None:
+    """A detachment by its unit's name and its letter on the table: "Marines tactiques (B)"."""
+    unit = DETACHMENT_UNITS.get(spec)
     if unit is None or not has_message(f"epic.unit.{unit}"):
         return None
-    return translate(Msg(f"epic.unit.{unit}"), lang)
+    name = translate(Msg(f"epic.unit.{unit}"), lang)
+    letter = DETACHMENT_LETTERS.get(spec)
+    return f"{name} ({letter})" if letter else name
 
 
-add_arg_resolver("epic", _detachment_name)
+def cm_text(value: float, lang: str) -> str:
+    """A length in cm to 0.1, without a trailing ".0"; a decimal comma in French."""
+    text = f"{round(float(value), 1) + 0.0:g}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _epic_arg(arg: str, value: Any, lang: str) -> str | None:
+    """Show a detachment id carried by an epic.* message as its name and letter, and a
+    length in cm in the reader's way of writing numbers."""
+    if isinstance(value, str):
+        return det_label(value, lang)
+    if arg in CM_ARGS and isinstance(value, int | float) and not isinstance(value, bool):
+        return cm_text(value, lang)
+    return None
+
+
+add_arg_resolver("epic", _epic_arg)

@@ -156,6 +156,25 @@ class Epic:
             settle(twin)  # the pending decision is asked again of the resampled orders
         return twin
 
+    def why_not(self, state: EpicState, decision: Decision | None, key: str) -> Msg | None:
+        """Why `key` is refused (a point "x,y" off the reachable area, a detachment "det:N"
+        that cannot be chosen), with the rule; None when it is legal (why.py)."""
+        from arbitre.games.epic.why import why_not
+
+        return why_not(state, decision, key)
+
+    def why_key(self, state: EpicState, decision: Decision, key: str) -> str:
+        """A clicked detachment "det:N" as the one option naming it (why.py)."""
+        from arbitre.games.epic.why import why_key
+
+        return why_key(state, decision, key)
+
+    def choice_text(self, state: EpicState, decision: Decision, key: str) -> Msg | None:
+        """A point key "x,y" in words for the log, read before it is played (why.py)."""
+        from arbitre.games.epic.why import choice_text
+
+        return choice_text(state, decision, key)
+
     def events(self, state: EpicState) -> Sequence[Msg]:
         return list(state.log)
 

@@ -197,7 +197,9 @@ def _start_infiltration(s: EpicState, f: Frame) -> bool:
     f.data["side"] = 0 if a >= b else 1
     s.log.append(
         Msg(
-            "epic.ev.infiltration_roll", {"a": a, "b": b, "side": s.seats[f.data["side"]]}, "EP-7.6"
+            "epic.ev.infiltration_roll",
+            {"a": a, "b": b, "side": f"epic.seat.{s.seats[f.data['side']]}"},
+            "EP-7.6",
         )
     )
     return True
@@ -217,7 +219,7 @@ def decide_infiltrate(s: EpicState, f: Frame) -> Decision | None:
     if not todo:
         return None
     opts = tuple(
-        Option(f"act:{d}", Msg("epic.opt.activate", {"det": s.dets[d].spec})) for d in todo
+        Option(f"act:{d}", Msg("epic.opt.infiltrate", {"det": s.dets[d].spec})) for d in todo
     )
     text = Msg("epic.decide.infiltrate_which", {}, "EP-7.7")
     return Decision(side, "epic.activate", opts, text, ("EP-7.2", "EP-7.7"), private=False)

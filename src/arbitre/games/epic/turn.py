@@ -17,6 +17,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
@@ -38,6 +40,7 @@ from arbitre.games.epic.transport import (
     may_abandon,
     may_disembark,
 )
+from arbitre.games.epic.why import log_no_fire
 from arbitre.games.epic.world import det_has, pinned
 
 GIVEN_ORDERS = ("tir_appuye", "avance", "charge", "aucun")  # EPC-9, EP-16.10
@@ -103,7 +106,13 @@ def auto_initiative(s: EpicState, f: Frame) -> None:
     for d in s.dets:
         d.revealed = d.order is not None  # research §3.3: all orders revealed by now
     s.phase = "movement"
-    s.log.append(Msg("epic.ev.initiative", {"a": a, "b": b, "side": s.seats[s.initiative]}))
+    s.log.append(
+        Msg(
+            "epic.ev.initiative",
+            {"a": a, "b": b, "side": f"epic.seat.{s.seats[s.initiative]}"},
+            "EPC-10",
+        )
+    )
     s.stack[-1].data["side"] = s.initiative
 
 
@@ -201,19 +210,90 @@ def decide_movement(s: EpicState, f: Frame) -> Decision | None:
     )
 
 
-def _move_option(i: int, dx: float, dy: float) -> Option:
-    """Option "p:i", its move shown to 0.1 cm and never as -0.0 (moves.shown)."""
+COMPASS = ("e", "ne", "n", "nw", "w", "sw", "s", "se")  # north: the top edge (y = 0)
+
+
+def move_words(s: EpicState, did: int, dx: float, dy: float, free: bool = False) -> Msg:
+    """A move in words (issue 13): "Aller vers le nord-est, 12 cm" for one of the eight
+    headings (north is the table's top edge, y = 0), "Vers Dreadnought (b), 14,2 cm" for a
+    move closing on an enemy ("Au contact de …" on a Charge), "Rester sur place"; the raw
+    vector stays in the arguments `dx`, `dy` for the page and the AI. A `free` point (one the
+    player pointed at) reads as its nearest heading."""
     sx, sy = moves.shown(dx, dy)
-    return Option(f"p:{i}", Msg("epic.opt.move", {"dx": sx, "dy": sy}))
+    cm = round(math.hypot(dx, dy), 1)
+    if cm == 0:
+        return Msg("epic.opt.stay", {"dx": sx, "dy": sy})
+    angle = math.degrees(math.atan2(-dy, dx)) % 360.0
+    sector = round(angle / 45.0) % 8
+    args: dict[str, object] = {"dx": sx, "dy": sy, "cm": cm}
+    if free or abs(angle - 45.0 * round(angle / 45.0)) < 0.5:
+        return Msg("epic.opt.move", {**args, "dir": f"epic.dir.{COMPASS[sector]}"})
+    toward = _nearest_enemy(s, did, dx, dy)
+    if toward is None:
+        return Msg("epic.opt.move", {**args, "dir": f"epic.dir.{COMPASS[sector]}"})
+    key = "epic.opt.move_contact" if s.dets[did].order == "charge" else "epic.opt.move_toward"
+    return Msg(key, {**args, "target": s.dets[toward].spec})
+
+
+def _nearest_enemy(s: EpicState, did: int, dx: float, dy: float) -> int | None:
+    """The enemy detachment nearest to where the detachment's stands end."""
+    side = s.dets[did].side
+    ends = [(st.x + dx, st.y + dy) for st in s.alive(did)]
+    best: tuple[float, int] | None = None
+    for e in s.stands.values():
+        if e.side == side:
+            continue
+        gap = min(math.hypot(e.x - x, e.y - y) for x, y in ends) if ends else math.inf
+        if best is None or gap < best[0]:
+            best = (gap, e.det)
+    return None if best is None else best[1]
+
+
+def _said(msg: Msg) -> tuple[str, tuple[tuple[str, object], ...]]:
+    """What a move option reads (its key and arguments but the raw vector)."""
+    return msg.key, tuple(sorted((k, v) for k, v in msg.args.items() if k not in ("dx", "dy")))
+
+
+def _heading(args: Mapping[str, Any]) -> str:
+    angle = math.degrees(math.atan2(-float(args["dy"]), float(args["dx"]))) % 360.0
+    return f"epic.dir.{COMPASS[round(angle / 45.0) % 8]}"
+
+
+def _bearing(args: Mapping[str, Any]) -> int:
+    """The compass bearing of a move in degrees: 0 north (the top edge), 90 east."""
+    return round(math.degrees(math.atan2(float(args["dx"]), -float(args["dy"])))) % 360
+
+
+def _move_option(s: EpicState, did: int, i: int, dx: float, dy: float) -> Option:
+    """Option "p:i", its move in words (move_words)."""
+    return Option(f"p:{i}", move_words(s, did, dx, dy))
 
 
 def move_decision(
     s: EpicState, did: int, seat: int, cands: list[tuple[float, float]], purpose: str
 ) -> Decision:
     """A point decision: candidate keys "p:i", and any "x,y" the validator accepts."""
-    opts = tuple(_move_option(i, dx, dy) for i, (dx, dy) in enumerate(cands))
+    opts = tuple(_move_option(s, did, i, dx, dy) for i, (dx, dy) in enumerate(cands))
+    seen: set[tuple[str, tuple[tuple[str, object], ...]]] = set()
+    named = []
+    for o in opts:  # two moves that read the same: the second says its heading too
+        msg = o.text
+        if _said(msg) in seen and "target" in msg.args:
+            msg = Msg("epic.opt.move_toward_dir", {**msg.args, "dir": _heading(msg.args)})
+        if _said(msg) in seen:
+            key = "epic.opt.move_bearing" if "target" in msg.args else "epic.opt.move_cap"
+            msg = Msg(key, {**msg.args, "deg": _bearing(msg.args)})
+        seen.add(_said(msg))
+        named.append(Option(o.key, msg))
+    opts = tuple(named)
     text = Msg(f"epic.decide.{purpose}", {"det": s.dets[did].spec}, "EPC-11")
     return Decision(seat, "epic.move", opts, text, ("EPC-11", "EP-2.5", "EP-2.6"), private=False)
+
+
+def _activate_text(s: EpicState, did: int) -> Msg:
+    """ "Marines tactiques (B) : Avance": the detachment by name and its revealed order."""
+    order = s.dets[did].order or "aucun"
+    return Msg("epic.opt.activate", {"det": s.dets[did].spec, "order": f"epic.order.{order}"})
 
 
 def _activation(s: EpicState, f: Frame) -> Decision | None:
@@ -222,7 +302,7 @@ def _activation(s: EpicState, f: Frame) -> Decision | None:
     powers = movement_powers(s, side)
     if not todo and not powers:
         return None
-    opts = [Option(f"act:{d}", Msg("epic.opt.activate", {"det": s.dets[d].spec})) for d in todo]
+    opts = [Option(f"act:{d}", _activate_text(s, d)) for d in todo]
     opts += [Option(k, m) for k, m in powers]
     if todo or powers:
         opts += [
@@ -338,6 +418,7 @@ def auto_movement(s: EpicState, f: Frame) -> None:
     s.stack.pop()
     s.phase = "combat"
     s.stack[-1].data["side"] = s.initiative
+    log_no_fire(s)  # issue 13: the log says why a detachment will not shoot
     for d in s.dets:
         if d.zone:
             s.stack.append(Frame("late", d.side, {"zone": d.did}))

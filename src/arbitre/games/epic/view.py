@@ -11,8 +11,11 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from arbitre.games.epic import moves
+from arbitre.games.epic.geometry import TERRAIN
 from arbitre.games.epic.objectives import OBJECTIVES
 from arbitre.games.epic.state import Det, EpicState, Stand
+from arbitre.games.epic.world import areas, stand_class
 
 # the other fields, shown as they are (those above have their own names, and the order
 # counter stays face down until revealed)
@@ -63,7 +66,7 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
         "game": "epic",
         "seat": None if seat is None else s.seats[seat],
         "turn": s.turn,
-        "phase": s.phase,
+        "phase": "infiltration" if top is not None and top.kind == "infiltrate" else s.phase,
         "initiative": s.seats[s.initiative],
         "to_play": None if s.cached is None else s.seats[s.cached.seat],
         "frame": None if top is None else top.kind,
@@ -82,8 +85,61 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
         "pending": [
             {"kind": f.kind, "seat": s.seats[f.seat], "data": f.data} for f in s.stack if not s.over
         ],
+        "reach": reach(s),
         "objectives": [
             {"x": p.x, "y": p.y, "holder": None if h < 0 else s.seats[h]}
             for p, h in zip(OBJECTIVES, s.objectives, strict=False)
         ],
+    }
+
+
+# the frames whose decision places a detachment on the table, and the purpose of its move
+_MOVE_FRAMES = {
+    "movement": None,
+    "infiltrate": moves.INFILTRATE,
+    "breakthrough": moves.BREAKTHROUGH,
+    "fallback": moves.FALLBACK,
+}
+
+
+def current_move(s: EpicState) -> tuple[int, moves.Plan] | None:
+    """The detachment whose move is being placed and its plan, or None."""
+    decision = s.cached
+    if s.over or decision is None or decision.kind != "epic.move" or not s.stack:
+        return None
+    top = s.stack[-1]
+    if top.kind not in _MOVE_FRAMES or top.data.get("det", -1) < 0:
+        return None
+    did = top.data["det"]
+    purpose = _MOVE_FRAMES[top.kind] or top.data.get("purpose", moves.MOVE)
+    p = moves.plan(s, did, purpose)
+    return (did, p) if p.movers else None
+
+
+def reach(s: EpicState) -> dict[str, Any] | None:
+    """Where the move being placed may end (EPC-11): the lead stand (the point a key "x,y"
+    names, moves.py) may end between `lo` and `hi` cm of where it stands, inside the table,
+    out of the terrain pieces `blocked` for it (ground movers), the validator deciding the
+    rest (contact, zones of control, coherency). None when no move is being placed."""
+    found = current_move(s)
+    if found is None:
+        return None
+    did, p = found
+    lead = s.stands[p.movers[0]]
+    flying = p.flying and not p.land
+    cls = stand_class(lead)
+    blocked = (
+        [] if flying else [i for i, a in enumerate(areas(s)) if cls in TERRAIN[a.kind].impassable]
+    )
+    return {
+        "det": did,
+        "lead": lead.sid,
+        "movers": list(p.movers),
+        "x": round(lead.x, 2),
+        "y": round(lead.y, 2),
+        "lo": round(p.lo, 2),
+        "hi": round(p.hi, 2),
+        "flying": flying,
+        "blocked": blocked,
+        "rule": p.rule,
     }
