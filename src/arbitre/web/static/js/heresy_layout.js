@@ -1,11 +1,11 @@
-// Where a Hérésie zone's name row and tokens go so that they stay inside its outline. The
-// reconstructed zones are rectilinear polygons, some L-shaped, some only 50 units wide: a
-// crowded zone gets smaller tokens, then a "+n" badge for what still does not fit.
+// Where a Hérésie zone's name and tokens go so that they stay inside its outline. The
+// reconstructed zones are rectilinear polygons, some L-shaped, some only 50 units wide: the
+// name takes the largest setting that leaves room for the tokens; a crowded zone gets
+// smaller tokens, then a "+n" badge for what still does not fit.
 
-export const TOKEN_W = 40;
+export const TOKEN_W = 44;
 export const TOKEN_H = 16;
 export const GAP = 3;
-export const LABEL_H = 14; // the name row above the tokens
 export const ICON_W = 18; // one marker in the name row (activation, laser, fortification)
 const SCALES = [1, 0.85, 0.72]; // below ~0.7 the token letters no longer read on a laptop
 const MAX_COLS = 4;
@@ -72,51 +72,79 @@ function tops(box, cy, hgt) {
   return out;
 }
 
-function place(z, box, cols, rows, k) {
+function place(z, box, cols, rows, k, foot) {
   const [cx, cy] = z.position;
   const tw = TOKEN_W * k;
   const th = TOKEN_H * k;
   const g = GAP * k;
   const w = cols * (tw + g) - g;
-  const hgt = LABEL_H + (rows ? rows * (th + g) - g : 0);
+  const fh = foot ? foot.fh : 0;
+  const hgt = fh + (rows ? rows * (th + g) - g : 0);
+  if (!hgt) return null;
   for (const top of tops(box, cy, hgt)) {
-    const r = rows ? room(z.outline, top + LABEL_H, top + hgt, cx) : [box.x, box.x + box.w];
+    const r = rows ? room(z.outline, top + fh, top + hgt, cx) : [box.x, box.x + box.w];
     if (!r || r[1] - r[0] - 2 * MARGIN < w) continue;
-    const label = room(z.outline, top, top + LABEL_H, cx);
-    if (!label) continue;
+    let label = null;
+    if (foot) {
+      label = room(z.outline, top, top + fh, cx);
+      if (!label || label[1] - label[0] - 2 * MARGIN < foot.fw) continue;
+    }
     const x0 = Math.min(r[1] - MARGIN - w, Math.max(r[0] + MARGIN, cx - w / 2));
-    return { k, cols, rows, x0, y0: top + LABEL_H, top, label, step: [tw + g, th + g] };
+    const lx = label ? Math.min(label[1] - MARGIN - foot.fw, Math.max(label[0] + MARGIN, cx - foot.fw / 2)) : 0;
+    return { k, cols, rows, x0, y0: top + fh, top, label, lx, step: [tw + g, th + g] };
   }
   return null;
 }
 
-/** The layout of `n` tokens in zone `z`: scale `k`, grid `cols` × `rows` from (x0, y0),
- * `shown` tokens drawn and a "+n" badge in the last cell when `shown < n`; the name row
- * at `top` with the free interval `label`. */
-export function layoutZone(z, n) {
-  const box = bbox(z.outline);
-  if (!n) {
-    const p = place(z, box, 0, 0, 1);
-    return { ...(p || fallback(z, box, 0, 0, 1)), shown: 0, box };
-  }
+/** Every token of `n` in the zone under the footprint `foot` (null: no name inside). */
+function fitAll(z, box, n, foot) {
+  if (!n) return place(z, box, 0, 0, 1, foot);
   for (const k of SCALES) {
     for (let cols = Math.min(n, MAX_COLS); cols >= 1; cols -= 1) {
-      const p = place(z, box, cols, Math.ceil(n / cols), k);
-      if (p) return { ...p, shown: n, box };
+      const p = place(z, box, cols, Math.ceil(n / cols), k, foot);
+      if (p) return { ...p, shown: n };
     }
   }
-  // too many: the largest grid that fits at the smallest scale, its last cell a badge
+  return null;
+}
+
+/** Too many tokens: the largest grid that fits at the smallest scale, its last cell a badge. */
+function fitBadge(z, box, foot) {
   const k = SCALES[SCALES.length - 1];
   let best = null;
   for (let rows = 1; rows <= MAX_ROWS; rows += 1) {
     for (let cols = 1; cols <= MAX_COLS; cols += 1) {
       if (best && cols * rows <= best.cols * best.rows) continue;
-      const p = place(z, box, cols, rows, k);
+      const p = place(z, box, cols, rows, k, foot);
       if (p) best = p;
     }
   }
-  if (!best) best = fallback(z, box, 1, 1, k);
-  return { ...best, shown: best.cols * best.rows - 1, box };
+  return best && best.cols * best.rows >= 2 ? { ...best, shown: best.cols * best.rows - 1 } : null;
+}
+
+/** The layout of `n` tokens in zone `z` under its name: `names` are the ways to set the
+ * name, best first (heresy_labels.js). Returns the token grid (scale `k`, `cols` × `rows`
+ * from (x0, y0), `shown` tokens and a "+n" badge in the last cell when `shown < n`) and
+ * `name`: the setting chosen and its top-left corner (lx, top), or `callout` when the
+ * name fits nowhere inside (then the tokens take the whole zone). */
+export function layoutZone(z, n, names = []) {
+  const box = bbox(z.outline);
+  for (const name of names) {
+    const p = fitAll(z, box, n, name);
+    if (p) return { ...p, box, name, callout: false };
+  }
+  if (n) {
+    for (const name of names) {
+      const p = fitBadge(z, box, name);
+      if (p) return { ...p, box, name, callout: false };
+    }
+  }
+  const name = names[0] || null;
+  if (!n) return { ...fallback(z, box, 0, 0, 1), shown: 0, box, name, callout: true };
+  const p = fitAll(z, box, n, null) || fitBadge(z, box, null);
+  if (p) return { ...p, box, name, callout: true };
+  const k = SCALES[SCALES.length - 1];
+  return { ...fallback(z, box, 1, 1, k), shown: 0, box, name, callout: true };
 }
 
 /** Nothing fits (a zone smaller than one token): one cell at the zone's position. */
@@ -124,15 +152,16 @@ function fallback(z, box, cols, rows, k) {
   const [cx, cy] = z.position;
   const tw = TOKEN_W * k;
   const th = TOKEN_H * k;
-  const top = Math.max(box.y, cy - (LABEL_H + th) / 2);
+  const top = Math.max(box.y, cy - th / 2);
   return {
     k,
     cols,
     rows,
     x0: cx - (cols * tw) / 2,
-    y0: top + LABEL_H,
+    y0: top,
     top,
-    label: [box.x, box.x + box.w],
+    label: null,
+    lx: 0,
     step: [tw + GAP * k, th + GAP * k],
   };
 }

@@ -1,28 +1,36 @@
 // The Hérésie map in SVG, from the board's outlines (GET …/board) and one seat's view: zones
-// by sector, impassable zones hatched (Holy Terra Asunder: they no longer exist), crevasses,
-// walls where a fortified zone (plastic piece or fortification marker, HH-33.2, HH-33.3)
-// meets an open one, breaches on their edge segment (HH-33.5), the sector division; each
-// zone's name row with its markers (fortification marker, defense lasers, activation / rout)
-// and its tokens laid out inside the outline (heresy_layout.js); the initiative track.
+// filled by sector (a zone of two sectors striped), impassable zones hatched (Holy Terra
+// Asunder: they no longer exist), crevasses as jagged dark lines, walls where a fortified
+// zone (plastic piece or fortification marker, HH-33.2, HH-33.3) meets an open one, breaches
+// on their edge segment (HH-33.5), the sector division; each zone's full name (set by
+// heresy_labels.js) with its markers (fortification marker, defense lasers, activation /
+// rout), its pieces laid out inside the outline (heresy_layout.js, heresy_pieces.js); the
+// initiative track. Zones are buttons: a click or Enter opens the zone's card
+// (heresy_zone_card.js) unless the current decision offers the zone.
 // Board elements carry `data-target`: "zone:id", "unit:zone:label", "hero:id".
 
-import { initials, s, title } from "./dom.js";
-import { t, tx } from "./i18n.js";
-import { ICON_W, LABEL_H, TOKEN_H, TOKEN_W, layoutZone } from "./heresy_layout.js";
-import { SEATS, heroName, heroSeat, names, parseUnit, seatName, sectorName, tagName, unitName } from "./heresy_names.js";
+import { s, title } from "./dom.js";
+import { addStrings, t, tx } from "./i18n.js";
+import { ICON_W, TOKEN_H, TOKEN_W, layoutZone } from "./heresy_layout.js";
+import { LINE, PAD, callout, settings } from "./heresy_labels.js";
+import { SEATS, names, parseUnit, seatName, sectorName } from "./heresy_names.js";
+import { heroToken, moreToken, unitToken } from "./heresy_pieces.js";
+import { mountCard, zoneKind } from "./heresy_zone_card.js";
 
-const SECTOR_FILL = ["#e9dcc0", "#dfe8cf", "#d8e3ee", "#efe0d6", "#e6dff0", "#d9ece6", "#f1e8c8", "#e4e4e4"];
+export { whyKey } from "./heresy_zone_card.js";
+
+addStrings({
+  fr: { "heresy.map.zone": "{zone} ({kind})" },
+  en: { "heresy.map.zone": "{zone} ({kind})" },
+});
+
+// one colour per sector, in the board's order: Vengeful Spirit, Lion's Gate, Crucible,
+// Palace, Imperial Plateau, Black Ministry, Volcanus
+export const SECTOR_FILL = ["#d3c4e0", "#cfe3b4", "#bcd4ee", "#f1cdb6", "#dccbf0", "#b9e0d4", "#f3e2a6", "#e4e4e4"];
 const ICON_GLYPH = { start: "▶", event: "E", order_draw: "O", restoration: "R", spaceport_victory: "S", imperial_victory: "V" };
-const POWER_COLOUR = { red: "#c62828", green: "#558b2f", blue: "#1565c0", purple: "#8e24aa" };
-const CHAR_W = 6.4; // the width of one character of a zone name at 11 px, roughly
-
-/** A zone's name cut to the room it has. */
-function fitLabel(name, room, least = 2) {
-  const chars = Math.max(least, Math.floor(room / CHAR_W));
-  if (name.length <= chars) return name;
-  if (chars < 8) return initials(name, Math.min(4, chars));
-  return name.slice(0, chars - 1).trimEnd() + "…";
-}
+const MIN_INSIDE = 10; // below this size (user units) a name goes on a plate outside its zone
+const PLATE_SIZE = 11;
+const CTX = new WeakMap(); // svg → the ctx it was drawn from (for the card, once on screen)
 
 function zigzag(seg, step = 10, amp = 4) {
   const [x1, y1, x2, y2] = seg;
@@ -38,12 +46,12 @@ function zigzag(seg, step = 10, amp = 4) {
   return pts.join(" ");
 }
 
-function edgeKey(a, b) {
+export function edgeKey(a, b) {
   return [a, b].sort().join("|");
 }
 
 /** What the view changes on the static board: fortification markers, breaches, impassable zones. */
-function dynamic(ctx) {
+export function dynamic(ctx) {
   const v = ctx.view;
   return {
     markers: new Set(v.fort_markers || []),
@@ -54,11 +62,11 @@ function dynamic(ctx) {
 
 /** The tokens of a zone, Heroes first (a crowded zone's badge hides units rather than them),
  * then units grouped by side, type, tag and damage. */
-function zoneItems(ctx, z) {
+export function zoneItems(ctx, zone) {
   const v = ctx.view;
   const unitOrder = Object.keys(names(ctx).units || {});
   const groups = new Map();
-  for (const entry of v.units?.[z.id] || []) {
+  for (const entry of v.units?.[zone] || []) {
     const key = String(entry);
     if (!groups.has(key)) groups.set(key, { kind: "unit", group: parseUnit(key), count: 0 });
     groups.get(key).count += 1;
@@ -70,34 +78,97 @@ function zoneItems(ctx, z) {
       a.group.label.localeCompare(b.group.label)
   );
   const heroes = Object.entries(v.heroes || {})
-    .filter(([, where]) => where === z.id)
+    .filter(([, where]) => where === zone)
     .map(([hero]) => ({ kind: "hero", hero }));
   return [...heroes, ...units];
 }
 
-/** The markers in a zone's name row, right to left. */
-function zoneIcons(ctx, z, dyn) {
+/** The markers next to a zone's name. */
+export function zoneIcons(ctx, zone, dyn) {
   const v = ctx.view;
   const out = [];
   for (const seat of SEATS) {
-    const mark = v.activation?.[seat]?.[z.id];
+    const mark = v.activation?.[seat]?.[zone];
     if (mark) out.push({ kind: "mark", seat, mark });
   }
-  if (v.lasers?.[z.id]) out.push({ kind: "laser", n: v.lasers[z.id] });
-  if (dyn.markers.has(z.id)) out.push({ kind: "fort" });
+  if (v.lasers?.[zone]) out.push({ kind: "laser", n: v.lasers[zone] });
+  if (dyn.markers.has(zone)) out.push({ kind: "fort" });
   return out;
 }
 
-function iconText(ctx, icon) {
+export function iconText(ctx, icon) {
   if (icon.kind === "mark") return `${t(icon.mark === 2 ? "heresy.mark.rout" : "heresy.mark.active")} (${seatName(ctx, icon.seat)})`;
   if (icon.kind === "laser") return t("heresy.lasers", { n: icon.n });
   return t("heresy.fort_marker");
 }
 
+// --- the plan: names, pieces and plates ------------------------------------------------------
+
+/** The ways to set a zone's name inside it, best first (large, few lines, upright). */
+function nameSettings(z, name, icons) {
+  const xs = z.outline.map((p) => p[0]);
+  const ys = z.outline.map((p) => p[1]);
+  const w = Math.max(...xs) - Math.min(...xs);
+  const hgt = Math.max(...ys) - Math.min(...ys);
+  const all = settings(name, icons, ICON_W);
+  if (w <= 60 && hgt >= 1.8 * w) all.push(...settings(name, icons, ICON_W, true));
+  const score = (x) => x.size - 0.6 * (x.lines.length - 1) - (x.rotated ? 0.4 : 0);
+  return all.filter((x) => x.size >= MIN_INSIDE).sort((a, b) => score(b) - score(a));
+}
+
+function plateSetting(name, icons) {
+  const words = String(name).split(/\s+/).length;
+  const options = settings(name, icons, ICON_W).filter((x) => x.size === PLATE_SIZE);
+  return options.find((x) => x.lines.length === Math.min(2, words)) || options[0];
+}
+
+function tokenBoxes(lay, n) {
+  const out = [];
+  const cells = Math.min(n, lay.shown + (lay.shown < n ? 1 : 0));
+  for (let i = 0; i < cells; i += 1) {
+    const x = lay.x0 + (i % lay.cols) * lay.step[0];
+    const y = lay.y0 + Math.floor(i / lay.cols) * lay.step[1];
+    out.push({ x, y, w: TOKEN_W * lay.k, h: TOKEN_H * lay.k });
+  }
+  return out;
+}
+
+function planMap(ctx, dyn) {
+  const plan = new Map();
+  const taken = [];
+  for (const z of ctx.board.zones || []) {
+    const items = zoneItems(ctx, z.id);
+    const icons = zoneIcons(ctx, z.id, dyn);
+    const name = tx(z.name);
+    const lay = layoutZone(z, items.length, nameSettings(z, name, icons.length));
+    plan.set(z.id, { items, icons, lay, name });
+    taken.push(...tokenBoxes(lay, items.length));
+    if (!lay.callout) taken.push({ x: lay.lx, y: lay.top, w: lay.name.fw, h: lay.name.fh, label: true });
+  }
+  const map = ctx.board.board?.map || [0, 0, ctx.board.board?.width || 1200, 850];
+  for (const z of ctx.board.zones || []) {
+    const p = plan.get(z.id);
+    if (!p.lay.callout) continue;
+    const setting = plateSetting(p.name, p.icons.length);
+    const w = setting.fw + 4;
+    const hgt = Math.max(setting.th, p.icons.length ? 16 : 0) + 2 * PAD;
+    p.plate = { ...callout(p.lay.box, w, hgt, map, taken), setting };
+    taken.push({ ...p.plate, label: true });
+  }
+  return plan;
+}
+
 // --- layers ---------------------------------------------------------------------------------
 
-function defs() {
-  return s(
+function sectorFill(ctx, z) {
+  if (z.terra === false && !(ctx.board.sectors || []).length) return "#cfc6dc";
+  const index = new Map((ctx.board.sectors || []).map((sec, i) => [sec.id, i]));
+  const colours = z.sectors.map((id) => SECTOR_FILL[(index.get(id) ?? 7) % SECTOR_FILL.length]);
+  return colours.length > 1 ? `url(#heresy-sectors-${z.sectors.join("-")})` : colours[0] || SECTOR_FILL[7];
+}
+
+function defs(ctx) {
+  const out = s(
     "defs",
     {},
     s(
@@ -107,36 +178,77 @@ function defs() {
       s("line", { x1: 0, y1: 0, x2: 0, y2: 9, stroke: "#4a443c", "stroke-width": 4 })
     )
   );
+  // a zone in two or three sectors: stripes of each sector's colour
+  const index = new Map((ctx.board.sectors || []).map((sec, i) => [sec.id, i]));
+  const done = new Set();
+  for (const z of ctx.board.zones || []) {
+    if (z.sectors.length < 2) continue;
+    const id = `heresy-sectors-${z.sectors.join("-")}`;
+    if (done.has(id)) continue;
+    done.add(id);
+    const w = 8;
+    const pattern = s("pattern", { id, patternUnits: "userSpaceOnUse", width: w * z.sectors.length, height: 10, patternTransform: "rotate(45)" });
+    z.sectors.forEach((sec, i) => pattern.append(s("rect", { x: i * w, y: 0, width: w, height: 10, fill: SECTOR_FILL[(index.get(sec) ?? 7) % SECTOR_FILL.length] })));
+    out.append(pattern);
+  }
+  return out;
+}
+
+/** The zones whose units or Heroes the decision offers to pick (a movement's origins). */
+function originZones(ctx) {
+  const out = new Set();
+  if (!ctx.decision?.yours) return out;
+  for (const o of ctx.decision.options || []) {
+    const [verb, a] = String(o.key).split(":");
+    if (verb === "unit" && a && a !== "reserve") out.add(a);
+    else if (verb === "hero" && ctx.view.heroes?.[a]) out.add(ctx.view.heroes[a]);
+  }
+  return out;
 }
 
 function drawZones(ctx, svg, plan, dyn) {
-  const sectorIndex = new Map((ctx.board.sectors || []).map((sec, i) => [sec.id, i]));
   const layer = s("g", { class: "zones" });
+  const origins = originZones(ctx);
   for (const z of ctx.board.zones || []) {
     const gone = dyn.impassable.has(z.id);
-    const fill = z.terra === false ? "#cfc6dc" : SECTOR_FILL[(sectorIndex.get(z.sectors[0]) ?? 7) % SECTOR_FILL.length];
-    const classes = ["zone", `kind-${z.kind}`];
+    const classes = ["zone", `kind-${z.kind}`, `sector-${z.sectors[0]}`];
     if (z.fortified || dyn.markers.has(z.id)) classes.push("fortified");
     if (dyn.markers.has(z.id)) classes.push("fort-marked");
     if (z.dashed) classes.push("dashed");
     if (gone) classes.push("impassable");
+    if (origins.has(z.id)) classes.push("origin");
     if (ctx.decision?.args?.zone === z.id) classes.push("focus"); // the zone the question is about
+    const { lay, name, icons } = plan.get(z.id);
+    const label = t("heresy.map.zone", { zone: name, kind: zoneKind(z.kind) });
     // an impassable zone is no longer part of the map: nothing there can be chosen
-    const g = s("g", { class: classes.join(" "), "data-target": gone ? null : `zone:${z.id}`, "data-zone": z.id });
+    const g = s("g", {
+      class: classes.join(" "),
+      "data-target": gone ? null : `zone:${z.id}`,
+      "data-zone": z.id,
+      role: "button",
+      tabindex: 0,
+      "aria-label": label,
+    });
     const points = z.outline.map((p) => p.join(",")).join(" ");
-    g.append(s("polygon", { points, fill }));
+    g.append(s("polygon", { points, fill: sectorFill(ctx, z) }));
     if (gone) g.append(s("polygon", { points, class: "hatch", fill: "url(#heresy-hatch)" }));
-    // a point surely inside the zone and clear of its tokens: the middle of its name row
-    const { lay } = plan.get(z.id);
-    const ax = Math.min(Math.max(z.position[0], lay.label[0] + 5), lay.label[1] - 5);
-    g.append(s("circle", { cx: ax, cy: lay.top + LABEL_H / 2, r: 5, class: "anchor" }));
-    const extras = zoneIcons(ctx, z, dyn).map((icon) => iconText(ctx, icon));
+    // a point surely inside the zone and clear of its tokens: the middle of its name
+    const [ax, ay] = lay.callout ? freePoint(z, lay) : [lay.lx + lay.name.fw / 2, lay.top + lay.name.fh / 2];
+    g.append(s("circle", { cx: ax.toFixed(1), cy: ay.toFixed(1), r: 5, class: "anchor" }));
+    const extras = icons.map((icon) => iconText(ctx, icon));
     if (gone) extras.unshift(t("heresy.impassable"));
     const sectors = z.sectors.map((id) => sectorName(ctx, id)).join(", ");
-    g.append(title([`${tx(z.name)}${z.fortified ? " ◆" : ""} · ${sectors}`, ...extras].join(" · ")));
+    g.append(title([label, sectors, ...extras].join(" · ")));
     layer.append(g);
   }
   svg.append(layer);
+}
+
+/** A point inside a zone whose name is outside: under the tokens if there is room, else the
+ * zone's position. */
+function freePoint(z, lay) {
+  const below = lay.y0 + lay.rows * lay.step[1] + 4;
+  return below < lay.box.y + lay.box.h - 4 ? [z.position[0], below] : z.position;
 }
 
 function breachMark(x, y) {
@@ -158,20 +270,27 @@ function drawEdges(ctx, svg, dyn) {
   const picks = new Set(
     (ctx.decision?.options || []).filter((o) => o.key.startsWith("edge:")).map((o) => o.key.slice(5).split("|").sort().join("|"))
   );
+  const zname = (id) => tx(zones.get(id)?.name) || id;
   for (const e of ctx.board.edges || []) {
     const [a, b] = e.zones;
     const key = edgeKey(a, b);
     const broken = dyn.breaches.has(key);
     for (const seg of e.segments || []) {
-      if (e.crevasse) layer.append(s("polyline", { class: "crevasse", points: zigzag(seg) }));
-      else if (fortified(a) !== fortified(b)) layer.append(s("line", { class: "wall", x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3] }));
+      if (e.crevasse) {
+        // a crevasse: a light halo under a jagged dark line, unlike any other border
+        const points = zigzag(seg);
+        layer.append(
+          s("polyline", { class: "crevasse-halo", points }),
+          s("polyline", { class: "crevasse", points, "data-edge": key }, title(t("heresy.map.crevasse", { a: zname(a), b: zname(b) })))
+        );
+      } else if (fortified(a) !== fortified(b)) layer.append(s("line", { class: "wall", x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3] }));
       else if (e.region_division) layer.append(s("line", { class: "division", x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3] }));
     }
     if (picks.has(key)) {
       // an edge segment to choose (a bombardment's breach, HH-33.15): a wide invisible hit line
       const g = s("g", { class: "edge-pick", "data-target": `edge:${key}`, "data-edge": key });
       for (const seg of e.segments || []) g.append(s("line", { x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3] }));
-      g.append(title(t("heresy.edge", { a: tx(zones.get(a)?.name) || a, b: tx(zones.get(b)?.name) || b })));
+      g.append(title(t("heresy.edge", { a: zname(a), b: zname(b) })));
       hits.append(g);
     }
     if (!broken || !(e.segments || []).length) continue;
@@ -180,7 +299,7 @@ function drawEdges(ctx, svg, dyn) {
     for (const seg of e.segments) g.append(s("line", { class: "breach-gap", x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3] }));
     const seg = e.segments.reduce((x, y) => (Math.hypot(y[2] - y[0], y[3] - y[1]) > Math.hypot(x[2] - x[0], x[3] - x[1]) ? y : x));
     g.append(breachMark((seg[0] + seg[2]) / 2, (seg[1] + seg[3]) / 2));
-    g.append(title(t("heresy.breach", { a: tx(zones.get(a)?.name) || a, b: tx(zones.get(b)?.name) || b })));
+    g.append(title(t("heresy.breach", { a: zname(a), b: zname(b) })));
     breaches.append(g);
   }
   svg.append(layer, breaches, hits);
@@ -203,113 +322,54 @@ function iconShape(icon, x, y) {
   return s("g", { class: "fort-marker" }, s("polygon", { points: p.map(([dx, dy]) => `${x + dx},${y + dy}`).join(" ") }));
 }
 
+/** The name's lines, centred on (cx, top…), as one <text> of <tspan>s. */
+function nameText(setting, cx, top, full) {
+  const { size, lines } = setting;
+  const text = s("text", { class: "zone-name", "data-size": size, "data-name": full, "data-width": setting.tw.toFixed(1) });
+  text.style.fontSize = `${size}px`;
+  lines.forEach((line, i) => {
+    const y = top + i * size * LINE + size * (0.82 + (LINE - 1) / 2);
+    text.append(s("tspan", { x: cx.toFixed(1), y: y.toFixed(1) }, line));
+  });
+  return text;
+}
+
 function drawLabels(ctx, svg, plan, dyn) {
   const layer = s("g", { class: "labels" });
   for (const z of ctx.board.zones || []) {
-    const { lay, icons } = plan.get(z.id);
-    const [a, b] = lay.label;
-    const y = lay.top + LABEL_H / 2;
-    const g = s("g", { class: `zone-label${dyn.impassable.has(z.id) ? " impassable" : ""}`, "data-zone": z.id });
-    icons.forEach((icon, i) => {
-      const el = iconShape(icon, b - ICON_W / 2 - 1 - i * ICON_W, y);
+    const { lay, icons, name, plate } = plan.get(z.id);
+    const g = s("g", { class: `zone-label${dyn.impassable.has(z.id) ? " impassable" : ""}${plate ? " plate" : ""}`, "data-zone": z.id });
+    const iconAt = (icon, x, y) => {
+      const el = iconShape(icon, x, y);
       if (icon.kind === "fort") el.setAttribute("data-zone", z.id);
       g.append(el);
-    });
-    const right = b - icons.length * ICON_W - 2;
-    const full = tx(z.name);
-    const suffix = z.fortified ? " ◆" : "";
-    const name = fitLabel(full, right - a - 4 - suffix.length * CHAR_W) + suffix;
-    const text = s("text", { x: 0, y: y + 4, class: "zone-name", "data-full": full, "data-suffix": suffix, "data-left": a + 2, "data-right": right, "data-at": z.position[0] }, name);
-    centre(text, name.length * CHAR_W);
-    g.append(text);
+    };
+    if (plate) {
+      const st = plate.setting;
+      const [zx, zy] = freePoint(z, lay);
+      const px = Math.min(Math.max(zx, plate.x), plate.x + plate.w);
+      const py = Math.min(Math.max(zy, plate.y), plate.y + plate.h);
+      g.append(s("line", { class: "leader", x1: px.toFixed(1), y1: py.toFixed(1), x2: zx, y2: zy }));
+      g.append(s("circle", { class: "leader-dot", cx: zx, cy: zy, r: 2.5 }));
+      g.append(s("rect", { class: "name-plate", x: plate.x.toFixed(1), y: plate.y.toFixed(1), width: plate.w.toFixed(1), height: plate.h.toFixed(1), rx: 3 }));
+      g.append(nameText(st, plate.x + PAD + 2 + st.tw / 2, plate.y + PAD, name));
+      icons.forEach((icon, i) => iconAt(icon, plate.x + PAD + 2 + st.tw + PAD + ICON_W / 2 + i * ICON_W, plate.y + plate.h / 2));
+    } else if (lay.name.rotated) {
+      const st = lay.name;
+      const cx = lay.lx + st.fw / 2;
+      const cy = lay.top + PAD + st.tw / 2;
+      const text = nameText(st, 0, -st.th / 2, name);
+      g.append(s("g", { class: "turned", transform: `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(-90)` }, text));
+      icons.forEach((icon, i) => iconAt(icon, cx, lay.top + PAD + st.tw + PAD + ICON_W / 2 + i * ICON_W));
+    } else {
+      const st = lay.name;
+      g.append(nameText(st, lay.lx + PAD + st.tw / 2, lay.top, name));
+      const y = lay.top + (st.size * LINE) / 2;
+      icons.forEach((icon, i) => iconAt(icon, lay.lx + PAD + st.tw + PAD + ICON_W / 2 + i * ICON_W, y));
+    }
     layer.append(g);
   }
   svg.append(layer);
-}
-
-function centre(text, w) {
-  const d = text.dataset;
-  const x = Math.min(Math.max(Number(d.at), Number(d.left) + w / 2), Number(d.right) - w / 2);
-  text.setAttribute("x", x.toFixed(1));
-}
-
-/** Once the map is on screen: cut each zone name to the width it really takes (the drawing
- * only estimated it) and centre it again in its room. */
-export function fitLabels(svg) {
-  for (const text of svg.querySelectorAll("text.zone-name[data-full]")) {
-    const d = text.dataset;
-    const room = Number(d.right) - Number(d.left);
-    let w = text.getComputedTextLength();
-    if (!w) return; // not laid out (hidden): keep the estimate
-    // shorter and shorter; in the narrowest rooms the ◆ goes first (the walls still show it)
-    for (const suffix of d.suffix ? [d.suffix, ""] : [""]) {
-      for (let chars = d.full.length; w > room && chars >= 1; chars -= 1) {
-        text.textContent = fitLabel(d.full, chars * CHAR_W, 1) + suffix;
-        w = text.getComputedTextLength();
-      }
-    }
-    centre(text, w);
-  }
-}
-
-function unitToken(ctx, zone, group, count) {
-  const { seat, type, tag, damage, label } = group;
-  const unit = names(ctx).units?.[type];
-  const g = s("g", { class: `unit seat-${seat}`, "data-target": `unit:${zone}:${label}` });
-  g.append(s("rect", { x: 0, y: 0, width: TOKEN_W, height: TOKEN_H, rx: 3, class: "unit-body" }));
-  const power = names(ctx).powers?.[tag];
-  if (power) g.append(s("rect", { x: 0, y: 0, width: 5, height: TOKEN_H, rx: 2, fill: POWER_COLOUR[power.colour] || power.colour }));
-  g.append(s("text", { x: 5 + (TOKEN_W - 5) / 2 - 5, y: 12, class: "unit-abbr" }, initials(unitName(ctx, type), 3)));
-  g.append(s("text", { x: TOKEN_W - 3, y: 12, class: "unit-count" }, count > 1 ? String(count) : ""));
-  if (unit?.rank) {
-    for (let i = 0; i < Math.min(unit.rank, 5); i += 1) g.append(s("circle", { cx: 9 + i * 4.5, cy: TOKEN_H - 1, r: 1.4, class: "rank-pip" }));
-  }
-  if (damage) {
-    g.append(s("circle", { cx: TOKEN_W, cy: 0, r: 5.5, class: "damage" }));
-    g.append(s("text", { x: TOKEN_W, y: 3, class: "damage-n" }, String(damage)));
-  }
-  g.append(title(unitText(ctx, group, count)));
-  return g;
-}
-
-function unitText(ctx, group, count) {
-  const { seat, type, tag, damage } = group;
-  const unit = names(ctx).units?.[type];
-  const parts = [`${count}× ${unitName(ctx, type)}`];
-  if (unit?.rank) parts.push(`[${unit.rank}]`);
-  if (tag) parts.push(tagName(ctx, tag));
-  if (damage) parts.push(t("heresy.damage", { n: damage }));
-  parts.push(`· ${seatName(ctx, seat)}`);
-  return parts.join(" ");
-}
-
-function heroText(ctx, hero) {
-  const dmg = ctx.view.hero_damage?.[hero];
-  return `★${heroName(ctx, hero)} · ${seatName(ctx, heroSeat(ctx, hero))}${dmg ? " · " + t("heresy.damage", { n: dmg }) : ""}`;
-}
-
-function heroToken(ctx, hero) {
-  const g = s("g", { class: `hero seat-${heroSeat(ctx, hero)}`, "data-target": `hero:${hero}` });
-  g.append(s("rect", { x: 0, y: 0, width: TOKEN_W, height: TOKEN_H, rx: 8, class: "hero-body" }));
-  g.append(s("text", { x: TOKEN_W / 2, y: 12, class: "hero-name" }, "★" + initials(heroName(ctx, hero), 3)));
-  const dmg = ctx.view.hero_damage?.[hero];
-  if (dmg) {
-    g.append(s("circle", { cx: TOKEN_W, cy: 0, r: 5.5, class: "damage" }));
-    g.append(s("text", { x: TOKEN_W, y: 3, class: "damage-n" }, String(dmg)));
-  }
-  g.append(title(heroText(ctx, hero)));
-  return g;
-}
-
-function moreToken(ctx, hidden) {
-  const units = hidden.reduce((n, item) => n + (item.kind === "unit" ? item.count : 1), 0);
-  return s(
-    "g",
-    { class: "more", "data-more": hidden.length },
-    s("rect", { x: 0, y: 0, width: TOKEN_W, height: TOKEN_H, rx: 8 }),
-    s("text", { x: TOKEN_W / 2, y: 12 }, `+${units}`),
-    title(hidden.map((item) => (item.kind === "unit" ? unitText(ctx, item.group, item.count) : heroText(ctx, item.hero))).join("\n"))
-  );
 }
 
 function drawPieces(ctx, svg, plan) {
@@ -327,7 +387,11 @@ function drawPieces(ctx, svg, plan) {
     items.slice(0, lay.shown).forEach((item, i) => {
       at(i, item.kind === "unit" ? unitToken(ctx, z.id, item.group, item.count) : heroToken(ctx, item.hero));
     });
-    if (lay.shown < items.length) at(lay.shown, moreToken(ctx, items.slice(lay.shown)));
+    if (lay.shown < items.length) {
+      const badge = moreToken(ctx, items.slice(lay.shown));
+      badge.setAttribute("data-zone", z.id);
+      at(lay.shown, badge);
+    }
     layer.append(g);
   }
   svg.append(layer);
@@ -381,16 +445,30 @@ function drawTrack(ctx, svg) {
 /** Draw the map and the track into `svg` (ctx.zones: id → board zone). */
 export function drawMap(ctx, svg) {
   const dyn = dynamic(ctx);
-  const plan = new Map();
-  for (const z of ctx.board.zones || []) {
-    const items = zoneItems(ctx, z);
-    const icons = zoneIcons(ctx, z, dyn);
-    plan.set(z.id, { items, icons, lay: layoutZone(z, items.length) });
-  }
-  svg.append(defs());
+  const plan = planMap(ctx, dyn);
+  svg.append(defs(ctx));
   drawZones(ctx, svg, plan, dyn);
   drawEdges(ctx, svg, dyn);
   drawLabels(ctx, svg, plan, dyn);
   drawPieces(ctx, svg, plan);
   drawTrack(ctx, svg);
+  CTX.set(svg, ctx);
+  svg.setAttribute("data-map", (ctx.board.board?.map || [0, 0, 1200, 850]).join(" "));
+}
+
+/** Once the map is on screen: a name the canvas measured narrower than the SVG draws it is
+ * made smaller to fit its room; then the zone cards and the legend are wired. */
+export function fitLabels(svg) {
+  for (const text of svg.querySelectorAll("text.zone-name[data-width]")) {
+    const room = Number(text.dataset.width) + 1;
+    let widest = 0;
+    for (const line of text.querySelectorAll("tspan")) widest = Math.max(widest, line.getComputedTextLength());
+    if (widest > room) {
+      const size = (Number(text.dataset.size) * room) / widest;
+      text.dataset.size = size.toFixed(2);
+      text.style.fontSize = `${size.toFixed(2)}px`;
+    }
+  }
+  const ctx = CTX.get(svg);
+  if (ctx) mountCard(svg, ctx);
 }
