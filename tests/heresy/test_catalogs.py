@@ -227,6 +227,11 @@ def test_every_item_carries_a_valid_provenance():
 
 
 def test_names_fall_back_to_english_when_the_seed_gives_no_french():
-    assert C.events["titans_stride_the_earth"].name("fr") == "Titans Stride the Earth"
+    from dataclasses import replace
+
+    titans = C.events["titans_stride_the_earth"]
+    assert replace(titans, name_fr=None).name("fr") == "Titans Stride the Earth"
+    # the French name this content gives a card known only in English is marked as its own
+    assert titans.name("fr") == "Les Titans Foulent la Terre" and titans.name_fr_reconstructed
     assert C.events["command_decisions"].name("fr") == "Décisions du Commandement"
     assert C.events["command_decisions"].name("en") == "Command Decisions"

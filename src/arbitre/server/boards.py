@@ -129,6 +129,7 @@ def _heresy(ruleset: Any, state: Any) -> dict[str, Any]:
     Powers and cards (public catalog data, never which card is where)."""
     import arbitre.games.heresy.messages  # noqa: F401  (heresy.* texts)
     from arbitre.games.heresy.names import combat_stats
+    from arbitre.server.compendium import card_faces
 
     c = state.content
     zones = {z.id: z for z in c.zones}
@@ -201,6 +202,8 @@ def _heresy(ruleset: Any, state: Any) -> dict[str, Any]:
             },
             "events": {x.id: {"name": named(x)} for x in c.events},
         },
+        # every card's face (text, values, provenance): public catalog data (compendium.py)
+        "cards": card_faces(c),
     }
 
 
@@ -227,10 +230,14 @@ def _epic(ruleset: Any, state: Any) -> dict[str, Any]:
         else:
             piece.update({"x1": area.x1, "y1": area.y1})
         terrain.append(piece)
+    from arbitre.games.epic.state import ARMIES
+
     orders = ("tir_appuye", "avance", "charge", "retraite")
     return {
         "game": "epic",
         "table": {"w": TABLE_W, "h": TABLE_H},
+        # setup.py: the first army deploys along the top edge (y = 0), the second the bottom
+        "edges": {"top": ARMIES[0], "bottom": ARMIES[1]},
         "terrain": terrain,
         "names": {
             "units": {u: message(f"epic.unit.{u}", u) for u in CATALOG.units},

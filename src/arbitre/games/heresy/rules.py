@@ -186,6 +186,12 @@ class Heresy:
         settle(twin)  # the pending decision may list resampled cards
         return twin
 
+    def why_not(self, state: HeresyState, decision: Decision, key: str) -> Msg | None:
+        """Why `key` (a zone, unit or Hero clicked on the map) is not a choice (why_not.py)."""
+        from arbitre.games.heresy.why_not import why_not
+
+        return why_not(state, decision, key)
+
     def events(self, state: HeresyState) -> Sequence[Msg]:
         return list(state.log)
 

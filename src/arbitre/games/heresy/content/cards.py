@@ -153,6 +153,9 @@ class EventCard(Named):
     effect_fr: str | None = None
     effect_en: str | None = None
     reconstructed: bool = False
+    # the French name is arbitre's: the French title is unknown (orders and Combat cards
+    # say so with "name_fr" in their `reconstructed` list)
+    name_fr_reconstructed: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

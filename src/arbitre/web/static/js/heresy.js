@@ -1,32 +1,51 @@
-// The Hérésie d'Horus board: the map and the initiative track in SVG (heresy_map.js), then
-// the strategic map's seven piles, the hands (the opponent's as a count), decks, reserves,
-// special tokens, events and the battle in progress, as HTML panels. Only the seat's view
-// is read. Board elements carry `data-target`: "zone:id", "unit:zone:label", "hero:id",
-// "pile:sector", "card:id", "unit:reserve:type", "reserve".
+// The Hérésie d'Horus board: the map and the initiative track in SVG (heresy_map.js) with
+// its status line (`render`), and the side panels (`panels`): the battle in progress
+// (heresy_battle.js), the other seat's last turn (heresy_turn.js), each seat's hand, decks,
+// card reserve, special tokens and reserve, the strategic map's seven piles; cards open
+// their face on hover and tap (heresy_cards.js). Only the seat's view is read. Elements
+// carry `data-target`: "zone:id", "unit:zone:label", "hero:id", "pile:sector", "card:id",
+// "unit:reserve:type", "reserve". A page shell that shows `panels(ctx)` itself has a
+// `#panels` slot (or sets `ctx.hasPanels`); otherwise `render` puts them under the board.
 
+export { whyKey } from "./heresy_map.js";
 import { h, s } from "./dom.js";
-import { t, tx } from "./i18n.js";
+import { addStrings, t, tx } from "./i18n.js";
 import { drawMap, fitLabels } from "./heresy_map.js";
-import { SEATS, base, cardName, heroName, heroSeat, names, parseUnit, sectorName, seatName, tagName, unitName, zoneName } from "./heresy_names.js";
+import { SEATS, cardName, heroName, heroSeat, names, parseUnit, seatName, unitName } from "./heresy_names.js";
+import { cardChip, cardPopover, forgetStaleCard, linkCards } from "./heresy_cards.js";
+import { battlePanel } from "./heresy_battle.js";
+import { lastTurnPanel, markZones } from "./heresy_turn.js";
 
-export { parseUnit, seatName };
+export { cardPopover, parseUnit, seatName };
+
+addStrings({
+  fr: {
+    "hpanel.mine": "Votre jeu ({seat})",
+    "hpanel.hand.imperium": "Main de l'Imperium : {n} carte(s)",
+    "hpanel.hand.traitor": "Main du Traître : {n} carte(s)",
+    "hpanel.reserve.imperium": "Réserve de l'Imperium",
+    "hpanel.reserve.traitor": "Réserve du Traître",
+    "hpanel.pile.top": "votre carte du dessus :",
+    "hpanel.events": "Derniers événements :",
+    "hpanel.bombard": "Cartes Bombardement tirées :",
+    "hpanel.card_reserve": "Réserve de cartes :",
+    "hpanel.compendium": "Toutes les cartes, Héros et unités (compendium)",
+  },
+  en: {
+    "hpanel.mine": "Your game ({seat})",
+    "hpanel.hand.imperium": "The Imperium's hand: {n} card(s)",
+    "hpanel.hand.traitor": "The Traitor's hand: {n} card(s)",
+    "hpanel.reserve.imperium": "Imperium reserve",
+    "hpanel.reserve.traitor": "Traitor reserve",
+    "hpanel.pile.top": "your top card:",
+    "hpanel.events": "Latest events:",
+    "hpanel.bombard": "Bombardment cards drawn:",
+    "hpanel.card_reserve": "Card reserve:",
+    "hpanel.compendium": "Every card, Hero and unit (compendium)",
+  },
+});
 
 // --- panels ---------------------------------------------------------------------------------
-
-function cardChip(ctx, card, extra = "") {
-  const id = base(card);
-  const order = names(ctx).orders?.[id];
-  const combat = names(ctx).combat?.[id];
-  const cost = order ? (order.cost === null || order.cost === undefined ? t("heresy.cost.unknown") : t("heresy.cost", { n: order.cost })) : "";
-  const stats = combat ? tx(combat.stats) : "";
-  return h(
-    "span",
-    { class: `card${combat?.hero ? " hero-card" : ""}`, "data-target": `card:${card}${card !== id ? " card:" + id : ""}`, title: [cardName(ctx, card), cost, stats].filter(Boolean).join(" · ") },
-    h("b", {}, cardName(ctx, card)),
-    cost || stats ? h("small", {}, cost || stats) : "",
-    extra
-  );
-}
 
 function pilesPanel(ctx) {
   const v = ctx.view;
@@ -39,6 +58,7 @@ function pilesPanel(ctx) {
         ? pile.map((c) => h("span", { class: `pile-card seat-${c.owner}${c.fresh ? " fresh" : ""}`, title: seatName(ctx, c.owner) }))
         : h("span", { class: "muted" }, t("heresy.pile.empty"))
     );
+    // only the seat's own top card shows (HH-18.14): the view holds no other card id
     const top = pile.length ? pile[pile.length - 1].card : null;
     return h(
       "div",
@@ -46,10 +66,16 @@ function pilesPanel(ctx) {
       h("div", { class: "pile-name" }, tx(sec.name)),
       stack,
       h("div", { class: "pile-count" }, t("heresy.pile.count", { n: pile.length })),
-      top ? h("div", { class: "pile-top" }, t("heresy.pile.top", { card: cardName(ctx, top) })) : ""
+      top ? h("div", { class: "pile-top" }, t("hpanel.pile.top"), " ", cardChip(ctx, top)) : ""
     );
   });
-  return h("section", { class: "panel piles" }, h("h3", {}, t("heresy.piles")), h("div", { class: "pile-row" }, piles));
+  const rows = [h("div", { class: "pile-row" }, piles)];
+  const events = v.event_discard || [];
+  if (events.length) rows.push(h("div", { class: "event-row" }, h("span", { class: "row-title" }, t("hpanel.events")), " ", h("span", { class: "cards" }, events.slice(-3).map((c) => cardChip(ctx, c)))));
+  const bomb = v.bombardment || {};
+  const drawn = [...(bomb.drawn || []), ...(bomb.card ? [bomb.card] : [])].filter((c, i, all) => all.indexOf(c) === i);
+  if (drawn.length) rows.push(h("div", { class: "bombard-row" }, h("span", { class: "row-title" }, t("hpanel.bombard")), " ", h("span", { class: "cards" }, drawn.map((c) => cardChip(ctx, c)))));
+  return h("div", { class: "piles" }, rows);
 }
 
 function sidePanel(ctx, seat) {
@@ -60,11 +86,11 @@ function sidePanel(ctx, seat) {
     rows.push(h("div", { class: "row-title" }, t("heresy.hand.own", { n: hand.length })));
     rows.push(h("div", { class: "cards hand", "data-hand": seat }, hand.map((c) => cardChip(ctx, c))));
   } else {
-    rows.push(h("div", { class: "row-title" }, t("heresy.hand.other", { seat: seatName(ctx, seat), n: hand ?? 0 })));
+    rows.push(h("div", { class: "row-title" }, t(`hpanel.hand.${seat}`, { n: hand ?? 0 })));
     rows.push(h("div", { class: "cards backs", "data-hand": seat, "data-count": hand ?? 0 }, Array.from({ length: Number(hand) || 0 }, () => h("span", { class: `card-back seat-${seat}` }))));
   }
   const discard = v.discards?.[seat] || [];
-  rows.push(h("div", { class: "muted" }, t("heresy.deck", { n: v.decks?.[seat] ?? "?", d: discard.length }), discard.length ? ` (${cardName(ctx, discard[discard.length - 1])})` : ""));
+  rows.push(h("div", { class: "muted deck-line" }, t("heresy.deck", { n: v.decks?.[seat] ?? "?", d: discard.length }), discard.length ? [" ", cardChip(ctx, discard[discard.length - 1])] : ""));
   const specials = Number(v.tokens?.[seat]) || 0;
   if (specials) {
     // Fortune Favors the Bold, Cry Havoc: each spent token pays 1 initiative less (HH-12.5)
@@ -72,7 +98,7 @@ function sidePanel(ctx, seat) {
     rows.push(h("div", { class: "specials", "data-tokens": specials, title: t("heresy.tokens.help") }, h("span", { class: "row-title" }, t("heresy.tokens", { n: specials })), " ", coins));
   }
   const kept = v.card_reserve?.[seat] || [];
-  rows.push(h("div", { class: "muted" }, t("heresy.card_reserve", { cards: kept.map((c) => cardName(ctx, c)).join(", ") || t("board.none") })));
+  rows.push(h("div", { class: "card-reserve" }, h("span", { class: "row-title" }, t("hpanel.card_reserve")), " ", kept.length ? h("span", { class: "cards" }, kept.map((c) => cardChip(ctx, c))) : h("span", { class: "muted" }, t("board.none"))));
   const reserve = v.reserve?.[seat] || {};
   const unitOrder = Object.keys(names(ctx).units || {});
   const units = Object.entries(reserve)
@@ -89,78 +115,15 @@ function sidePanel(ctx, seat) {
     h(
       "div",
       { class: "reserve", "data-target": seat === v.seat ? "reserve" : null },
-      h("span", { class: "row-title" }, t("heresy.reserve", { seat: seatName(ctx, seat) })),
+      h("span", { class: "row-title" }, t(`hpanel.reserve.${seat}`)),
       " ",
       units.length || offMap.length ? [...units, ...offMap] : h("span", { class: "muted" }, t("board.none"))
     )
   );
-  return h("section", { class: `panel side seat-${seat}${seat === v.seat ? " mine" : ""}` }, h("h3", {}, seatName(ctx, seat)), rows);
-}
-
-function battlePanel(ctx) {
-  const v = ctx.view;
-  const b = v.battle;
-  if (!b) return null;
-  const rows = [];
-  rows.push(
-    h(
-      "h3",
-      {},
-      t(b.coexistence ? "heresy.battle.coexistence" : "heresy.battle", { zone: zoneName(ctx, b.target) }),
-      " · ",
-      t("heresy.battle.sides", { attacker: seatName(ctx, b.attacker), defender: seatName(ctx, b.defender) })
-    )
-  );
-  const info = [];
-  if (b.card) info.push(t("heresy.battle.order", { card: cardName(ctx, b.card), sector: sectorName(ctx, b.sector) }));
-  if (b.fortification) info.push(t("heresy.battle.fort", { n: b.fortification }));
-  if (!b.joining) info.push(t("heresy.battle.iteration", { it: b.iteration, iters: b.iterations, seat: seatName(ctx, b.active) }));
-  if (b.damage) info.push(t("heresy.battle.damage", { n: b.damage }));
-  if (info.length) rows.push(h("div", {}, info.join(" · ")));
-  rows.push(h("div", { class: "muted" }, t("heresy.battle.origins", { zones: (b.origins || []).map((z) => zoneName(ctx, z)).join(", ") || t("board.none") })));
-  for (const seat of [b.attacker, b.defender]) {
-    const counts = new Map();
-    for (const entry of b.engaged || []) {
-      const [who, zone, ...rest] = String(entry).split(":");
-      if (who !== seat) continue;
-      const key = `${zone}:${rest.join(":")}`;
-      counts.set(key, (counts.get(key) || 0) + 1);
-    }
-    const chips = [...counts.entries()].map(([key, n]) => {
-      const [zone, ...rest] = key.split(":");
-      const u = parseUnit(`${seat}:${rest.join(":")}`);
-      const extra = [u.tag ? tagName(ctx, u.tag) : "", u.damage ? t("heresy.damage", { n: u.damage }) : ""].filter(Boolean).join(", ");
-      return h("span", { class: `chip unit-chip seat-${seat}`, "data-target": `unit:${zone}:${u.label}` }, `${n}× ${unitName(ctx, u.type)}${extra ? ` (${extra})` : ""} · ${zoneName(ctx, zone)}`);
-    });
-    for (const hero of b.heroes || []) {
-      if (heroSeat(ctx, hero) === seat) chips.push(h("span", { class: `chip hero-chip seat-${seat}`, "data-target": `hero:${hero}` }, "★" + heroName(ctx, hero)));
-    }
-    rows.push(h("div", {}, h("span", { class: "row-title" }, t("heresy.battle.engaged", { seat: seatName(ctx, seat) })), " ", chips.length ? chips : t("board.none")));
+  if (seat === v.seat || (!v.seat && seat === SEATS[0])) {
+    rows.push(h("p", { class: "compendium-link" }, h("a", { href: "/compendium/heresy", target: "_blank", rel: "noopener" }, t("hpanel.compendium"))));
   }
-  if (!b.joining) {
-    const played = (b.played || []).map((c) => cardChip(ctx, c));
-    rows.push(h("div", {}, h("span", { class: "row-title" }, t("heresy.battle.played")), " ", played.length ? played : t("board.none")));
-    for (const seat of SEATS) {
-      const hand = v.combat?.hands?.[seat];
-      if (Array.isArray(hand)) {
-        rows.push(h("div", {}, h("span", { class: "row-title" }, t("heresy.battle.hand", { seat: seatName(ctx, seat) })), " ", h("span", { class: "cards" }, hand.map((c) => cardChip(ctx, c)))));
-      } else {
-        const counts = hand || {};
-        rows.push(
-          h(
-            "div",
-            { class: "muted" },
-            t("heresy.battle.hand", { seat: seatName(ctx, seat) }),
-            " : ",
-            t("heresy.battle.hand.hidden", { n: counts.combat ?? "?", h: counts.hero ?? "?" }),
-            " · ",
-            t("heresy.battle.decks", { n: v.combat?.decks?.[seat] ?? "?", h: v.combat?.hero_decks?.[seat] ?? "?" })
-          )
-        );
-      }
-    }
-  }
-  return h("section", { class: "panel battle" }, rows);
+  return h("div", { class: `panel side seat-${seat}${seat === v.seat ? " mine" : ""}`, "data-side": seat }, rows);
 }
 
 function statusLine(ctx) {
@@ -179,7 +142,44 @@ function statusLine(ctx) {
   return h("div", { class: "board-info" }, h("div", { class: "info-line" }, out));
 }
 
-/** Draw the whole board of `ctx.view` into `host`. */
+/** The side panels: the battle first (open while it lasts), the other seat's last turn,
+ * the seat's own hand and reserves, the strategic map, the other seat. The page shell
+ * shows them beside the board as named collapsible regions. */
+export function panels(ctx) {
+  const out = [];
+  const battle = battlePanel(ctx);
+  if (battle) out.push({ id: "heresy-battle", title: battle.title, node: battle.node, open: true });
+  const last = lastTurnPanel(ctx);
+  if (last) out.push({ id: "heresy-last-turn", title: last.title, node: last.node, open: !battle });
+  const me = ctx.view.seat;
+  const order = me ? [me, ...SEATS.filter((x) => x !== me)] : SEATS;
+  const [first, second] = order;
+  out.push({ id: `heresy-side-${first}`, title: me ? t("hpanel.mine", { seat: seatName(ctx, first) }) : seatName(ctx, first), node: sidePanel(ctx, first), open: true });
+  out.push({ id: "heresy-piles", title: t("heresy.piles"), node: pilesPanel(ctx), open: !battle });
+  out.push({ id: `heresy-side-${second}`, title: seatName(ctx, second), node: sidePanel(ctx, second), open: !battle });
+  return out;
+}
+
+/** The panels under the board, for a page shell that does not show `panels(ctx)`. */
+function fallbackPanels(ctx) {
+  return panels(ctx).map((p) =>
+    h("section", { class: `panel heresy-panel ${p.id}`, id: p.id, "aria-label": p.title }, h("h3", {}, p.title), p.node)
+  );
+}
+
+/** A log entry's text with its card names as buttons that open the card (for the shell's
+ * log: `renderer.logText?.(ctx, entry) ?? tx(entry.text)`). */
+export function logText(ctx, entry) {
+  const seat = (ctx.state?.game?.seats || []).find((x) => x.seat === entry.seat)?.name || null;
+  return linkCards(ctx, tx(entry.text), seat);
+}
+
+/** Whether the page shell shows `panels(ctx)` itself (the table page's sidebar slot). */
+function shellPanels(ctx) {
+  return Boolean(ctx.hasPanels || document.getElementById("panels"));
+}
+
+/** Draw the map, its status line and (when the shell does not take `panels`) the panels. */
 export function render(host, ctx) {
   ctx.zones = new Map((ctx.board.zones || []).map((z) => [z.id, z]));
   const b = ctx.board.board || { width: 1200, height: 950 };
@@ -190,16 +190,15 @@ export function render(host, ctx) {
     role: "img",
   });
   drawMap(ctx, svg);
-  const me = ctx.view.seat;
-  const order = me ? [me, ...SEATS.filter((x) => x !== me)] : SEATS;
-  const panels = [battlePanel(ctx), pilesPanel(ctx), h("div", { class: "sides" }, order.map((seat) => sidePanel(ctx, seat)))];
+  markZones(svg, ctx);
   host.replaceChildren(
     statusLine(ctx),
     h("div", { class: "svg-wrap" }, svg),
     h("div", { class: "legend" }, t("heresy.legend")),
-    ...panels.filter(Boolean)
+    ...(shellPanels(ctx) ? [] : fallbackPanels(ctx))
   );
   fitLabels(svg);
+  queueMicrotask(forgetStaleCard);
 }
 
 /** Where an option's raw arguments (`args`: zone, what) put it when its key does not say:
