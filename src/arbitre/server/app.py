@@ -165,9 +165,11 @@ def create_app(
 
     @app.get("/api/games/{game_id}")
     async def game_state(
-        game_id: str, token: str | None = None, seat: str | None = None
+        game_id: str, token: str | None = None, seat: str | None = None, viewer: str | None = None
     ) -> dict[str, Any]:
-        wanted = int_field(seat, "seat", query=True)
+        """The State through `seat`'s eyes (`viewer`: the same, the seat the hotseat table
+        confirmed); without either, the table shows no seat that was not confirmed."""
+        wanted = int_field(seat if viewer is None else viewer, "seat", query=True)
         live, access = await hub.open(game_id, token_of(token))
         return state_payload(live, access, wanted)
 
@@ -186,12 +188,13 @@ def create_app(
     async def undo(game_id: str, request: Request) -> dict[str, Any]:
         """Undo at once where no other person plays; otherwise ask them (a takeback)."""
         data = await _body(request)
+        wanted = int_field(data.get("seat"), "seat")  # the seat the hotseat table shows
         live, access = await hub.open(game_id, token_of(data.get("token")))
         if can_undo(live, access) or access.role != "seat":
             await hub.undo(live, access)
         else:
             await ask_takeback(hub, live, access)
-        return state_payload(live, access)
+        return state_payload(live, access, wanted)
 
     @app.post("/api/games/{game_id}/takeback")
     async def takeback(game_id: str, request: Request) -> dict[str, Any]:
@@ -230,6 +233,13 @@ def create_app(
         live, access = await hub.open(game_id, token_of(data.get("token")))
         return await change_seat(hub, live, access, seat, kind, data.get("agent"))
 
+    @app.post("/api/games/{game_id}/why")
+    async def why(game_id: str, request: Request) -> dict[str, Any]:
+        """Why a key is not a legal choice now (server/why.py): the deciding seat only."""
+        from arbitre.server.why import why_not
+
+        return await why_not(hub, game_id, await _body(request))
+
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, token: str | None = None) -> dict[str, Any]:
         """The record holds the seed, i.e. every hidden card: only once the game is over,
@@ -266,6 +276,15 @@ def create_app(
         result: dict[str, Any] = await hub.workers.process(client_of(request), replay_job, raw)
         return result
 
+    @app.get("/api/rulesets/heresy/compendium")
+    async def heresy_compendium(pack: str | None = None) -> dict[str, Any]:
+        from arbitre.server.compendium import compendium_of
+
+        found = compendium_of(pack[:64] if pack else None)
+        if found is None:
+            raise refuse(404, "no_pack", "no_pack")
+        return found
+
     @app.get("/api/rules/{ruleset_id}")
     async def rules(ruleset_id: str, ids: str = "") -> dict[str, Any]:
         wanted = [i.strip()[:32] for i in ids[:2048].split(",") if i.strip()][:50]
@@ -286,6 +305,10 @@ def create_app(
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC_DIR / "game.html")
+
+    @app.get("/compendium/heresy", include_in_schema=False)
+    async def compendium_page() -> FileResponse:
+        return FileResponse(STATIC_DIR / "compendium.html")
 
     @app.get("/replay", include_in_schema=False)
     async def replay_page() -> FileResponse:

@@ -134,23 +134,68 @@ class LiveGame:
 
     def viewer(self, access: Access, wanted: int | None = None) -> int | None:
         """Whose eyes `access` looks through: its seat, or for the admin a human seat."""
-        if access.role != "admin":
-            return access.seat
-        if wanted is not None and wanted in access.seats:
-            return wanted
+        return self.eyes(access, wanted)[0]
+
+    def eyes(self, access: Access, wanted: int | None = None) -> tuple[int | None, int | None]:
+        """`(viewer, handover)`: whose eyes `access` looks through, and for the hotseat
+        table the human seat the screen must be passed to first (None: no handover).
+
+        `wanted` is the seat the table last confirmed ("I am <seat>", or the seat it acts
+        for). The table keeps that seat's eyes until the next human seat confirms, unless
+        both see the same (then it follows the decision). Nothing of a seat is sent before
+        that seat's player confirmed: a table that confirmed nobody yet sees the public
+        view while another seat's secrets are at stake (docs/web.md, Hotseat curtain).
+        """
+        if access.role != "admin" or not access.seats:
+            return access.seat, None
+        seats = access.seats
         decision = self.match.decision()
-        if decision is not None and decision.seat in access.seats:
-            return decision.seat
-        return min(access.seats) if access.seats else None
+        turn = decision.seat if decision is not None and decision.seat in seats else None
+        confirmed = wanted if wanted is not None and wanted in seats else None
+        if confirmed is None:
+            if turn is not None:
+                others = seats - {turn}
+                if any(self.secret_between(other, turn) for other in others):
+                    return None, turn
+                return turn, None
+            first = min(seats)
+            if decision is not None and any(self.secret_between(first, o) for o in seats):
+                return None, None  # an AI plays: the table waits on the public view
+            return first, None
+        if turn is None or turn == confirmed:
+            return confirmed, None
+        if self.secret_between(confirmed, turn):
+            return confirmed, turn
+        return turn, None
+
+    def secret_between(self, a: int, b: int) -> bool:
+        """Whether seats `a` and `b` see different things: their views differ beyond naming
+        their seat, or the log (while the game lasts) hides a private answer of one of them
+        from the other."""
+        if a == b:
+            return False
+        if self.match.decision() is not None and any(
+            e.private and e.seat in (a, b) for e in self.entries
+        ):
+            return True
+        state = self.match.state
+        va = self.ruleset.view(state, a)
+        vb = self.ruleset.view(state, b)
+        va.pop("seat", None)
+        vb.pop("seat", None)
+        return bool(va != vb)
 
     # --- playing -------------------------------------------------------------------------
 
     def play(self, key: str, decision: Decision) -> None:
         """Apply `key` (IllegalChoice leaves everything as it was) and log it."""
         before = len(self.match.log)
-        self.match.play(key)
         option = decision.find(key)
-        text = option.text if option is not None else Msg("server.raw", {"text": key})
+        # a key that is not an option (an Epic point "x,y") in the game's words, if it has some
+        describe = getattr(self.ruleset, "choice_text", None) if option is None else None
+        said = describe(self.match.state, decision, key) if describe is not None else None
+        self.match.play(key)
+        text = option.text if option is not None else said or Msg("server.raw", {"text": key})
         self.entries.append(
             Entry(self.moves, decision.seat, "choice", both(text), private=decision.private)
         )

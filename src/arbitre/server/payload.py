@@ -12,6 +12,7 @@ from typing import Any
 from arbitre.engine.i18n import Msg
 from arbitre.server.errors import both
 from arbitre.server.live import Access, LiveGame, seat_label
+from arbitre.server.summaries import last_turn_of
 
 LOG_LIMIT = 100  # the most recent entries; a page shows far fewer
 
@@ -59,7 +60,7 @@ def takeback_of(live: LiveGame, access: Access) -> dict[str, Any] | None:
 
 def state_payload(live: LiveGame, access: Access, wanted: int | None = None) -> dict[str, Any]:
     match = live.match
-    viewer = live.viewer(access, wanted)
+    viewer, handover = live.eyes(access, wanted)
     decision = match.decision()
     result = match.result()
     over = decision is None
@@ -104,6 +105,8 @@ def state_payload(live: LiveGame, access: Access, wanted: int | None = None) -> 
         "game": game_info(live),
         "you": {"role": access.role, "seats": sorted(access.seats)},
         "viewer": viewer,
+        # the hotseat table must pass the screen to this seat, which then asks for its view
+        "handover": None if handover is None else {"seat": handover},
         "moves": live.moves,
         "view": live.ruleset.view(match.state, viewer),
         "decision": out_decision,
@@ -115,6 +118,7 @@ def state_payload(live: LiveGame, access: Access, wanted: int | None = None) -> 
         "can_undo": can_undo(live, access),
         "can_ask_undo": can_ask_undo(live, access),
         "takeback": takeback_of(live, access),
+        "last_turn": last_turn_of(live, viewer),
     }
 
 

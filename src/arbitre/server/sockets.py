@@ -107,7 +107,8 @@ async def _serve(
 
 
 async def _message(hub: Hub, live: LiveGame, sub: Subscriber, raw: str) -> None:
-    """One client message: play, undo (or ask for it), or answer a takeback request."""
+    """One client message: play, undo (or ask for it), answer a takeback request, or (the
+    hotseat table) look through the seat its player just confirmed."""
     data: dict[str, Any] = parse_object(raw, "message")
     kind = data.get("type")
     if kind == "play":
@@ -121,5 +122,12 @@ async def _message(hub: Hub, live: LiveGame, sub: Subscriber, raw: str) -> None:
             await ask_takeback(hub, live, sub.access)
     elif kind == "takeback":
         await answer_takeback(hub, live, sub.access, bool_field(data, "accept"))
+    elif kind == "view":
+        # the hotseat table's player pressed "I am <seat>": only its own human seats
+        seat = int_field(data.get("seat"), "seat")
+        if sub.access.role != "admin" or seat is None or seat not in sub.access.seats:
+            raise refuse(403, "not_allowed", "not_allowed", what="view")
+        sub.look_through(live, seat)
     else:
-        raise refuse(422, "bad_field", "bad_field", field="type", why="play | undo | takeback")
+        why = "play | undo | takeback | view"
+        raise refuse(422, "bad_field", "bad_field", field="type", why=why)

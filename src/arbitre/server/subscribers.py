@@ -45,6 +45,11 @@ class Subscriber:
         self.state = text
         self.wake.set()
 
+    def look_through(self, live: LiveGame, seat: int) -> None:
+        """The hotseat table confirmed `seat` ("I am <seat>"): its eyes from now on."""
+        self.wanted = seat
+        self.push_state(encode(state_payload(live, self.access, seat)))
+
     def push(self, data: dict[str, Any]) -> None:
         """A reply to this client only (an error, `deleted`)."""
         if len(self.others) >= OTHER_LIMIT:
@@ -80,7 +85,7 @@ class Subscriber:
 
 def _eyes(live: LiveGame, sub: Subscriber) -> tuple[Any, ...]:
     access = sub.access
-    return (access.role, access.seats, access.seat, live.viewer(access, sub.wanted))
+    return (access.role, access.seats, access.seat, *live.eyes(access, sub.wanted))
 
 
 def publish(live: LiveGame, subscribers: Iterable[Subscriber]) -> None:

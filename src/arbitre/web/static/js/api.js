@@ -174,7 +174,8 @@ export class LiveGame {
   constructor(id, token, { seat = null, onState, onStatus, onError, onGone } = {}) {
     this.id = id;
     this.token = token;
-    this.seat = seat;
+    this.seat = seat; // the seat the #viewer menu pins (admin)
+    this.confirmed = null; // the seat the hotseat table last confirmed ("I am <seat>")
     this.onState = onState || (() => {});
     this.onStatus = onStatus || (() => {});
     this.onError = onError || (() => {});
@@ -190,8 +191,13 @@ export class LiveGame {
     return `/api/games/${encodeURIComponent(this.id)}`;
   }
 
+  /** Whose eyes to ask for: the pinned seat, else the one the table confirmed. */
+  eyes() {
+    return this.seat ?? this.confirmed;
+  }
+
   async fetchState() {
-    const state = await api("GET", this.path() + query({ token: this.token, seat: this.seat }));
+    const state = await api("GET", this.path() + query({ token: this.token, seat: this.eyes() }));
     this.onState(state);
     return state;
   }
@@ -201,7 +207,7 @@ export class LiveGame {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const url = `${proto}//${location.host}/ws/games/${encodeURIComponent(this.id)}${query({
       token: this.token,
-      seat: this.seat,
+      seat: this.eyes(),
     })}`;
     let socket;
     try {
@@ -279,8 +285,22 @@ export class LiveGame {
     return state;
   }
 
+  /** The hotseat table's player pressed "I am <seat>": from now on, that seat's eyes. */
+  async view(seat) {
+    this.confirmed = seat;
+    if (this.open && this.socket?.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify({ type: "view", seat }));
+      return null;
+    }
+    // not connected (yet): the next socket asks for this seat's eyes from its first State
+    if (!this.closed) this.reconnect();
+    return this.fetchState();
+  }
+
   async undo() {
-    const state = await api("POST", this.path() + "/undo", { token: this.token });
+    const body = { token: this.token };
+    if (this.eyes() !== null && this.eyes() !== undefined) body.seat = this.eyes();
+    const state = await api("POST", this.path() + "/undo", body);
     if (!this.open) this.onState(state);
     return state;
   }

@@ -262,3 +262,27 @@ export function status(ctx) {
   const v = ctx.view;
   return t("board.round_of", { n: v.round, of: v.battlefield?.rounds ?? "?" });
 }
+
+/** The key the current decision would use for the board element `el` that is not one of
+ * its choices (for "why not?", js/why.js): the options' own shape with that cell in it
+ * ("to:1,2" → "to:5,6", "attack:1,2>3,4" → "attack:1,2>5,6"); none when the decision
+ * does not ask for a cell. */
+export function whyKey(el, ctx) {
+  const target = el?.dataset?.target || "";
+  const cell = /^cell:(-?\d+),(-?\d+)$/.exec(target);
+  let at = cell ? [cell[1], cell[2]] : null;
+  const unit = /^unit:(\d+)/.exec(target);
+  const hero = /^hero:(\w+)/.exec(target);
+  if (!at && (unit || hero)) {
+    const found = (ctx.view?.cells || []).find((c) =>
+      unit ? (c.units || []).some((u) => String(u.id) === unit[1]) : (c.heroes || []).some((x) => x.seat === hero[1])
+    );
+    if (found) at = xy(found.at).map(String);
+  }
+  if (!at) return null;
+  const shape = (ctx.decision?.options || []).map((o) => o.key).find((k) => /(-?\d+),(-?\d+)/.test(k));
+  if (!shape) return null;
+  const matches = [...shape.matchAll(/(-?\d+),(-?\d+)/g)];
+  const last = matches[matches.length - 1];
+  return `${shape.slice(0, last.index)}${at[0]},${at[1]}${shape.slice(last.index + last[0].length)}`;
+}
