@@ -218,6 +218,15 @@ def test_battle_panel_shows_both_sides_and_the_decision(
     )
     assert opened[1] is False and opened[2] == name
     assert board["cards"][opened[0]]["name"]["fr"] == name
+    # and the page's own log draws its entries through it: the card played in this battle
+    # is a button in #log when a log line names it
+    logged = page.evaluate(
+        """([name]) => [...document.querySelectorAll('#log li')]
+             .filter((li) => li.textContent.includes(name) && !li.textContent.startsWith(name))
+             .map((li) => [...li.querySelectorAll('button.log-card')].map((b) => b.textContent))""",
+        [name],
+    )
+    assert any(name in buttons for buttons in logged), logged
 
 
 def toml_cards() -> int:

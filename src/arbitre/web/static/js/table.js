@@ -89,7 +89,11 @@ export function render() {
   else emptyUnderCurtain();
   renderDecision(state);
   renderResult(state);
-  if (page.curtainFor === null) renderLog(state);
+  if (page.curtainFor === null) {
+    const renderer = rendererOf(state);
+    const textOf = renderer?.logText ? (entry) => renderer.logText(ctxFor(state), entry) : null;
+    renderLog(state, textOf);
+  }
   renderCurtain(state);
   document.body.dataset.moves = String(state.moves);
   document.body.dataset.over = state.result ? "1" : "0";

@@ -56,13 +56,13 @@ function entryKey(state, entry, seq) {
   return `${seq}|${lang()}|${entry.seat ?? ""}|${JSON.stringify(entry.text)}`;
 }
 
-function item(state, entry, seq) {
+function item(state, entry, seq, textOf) {
   const who = entry.seat === null || entry.seat === undefined ? "" : seatLabel(state, entry.seat);
   return h(
     "li",
     { class: `log-${entry.kind}`, "data-index": entry.index, "data-seq": seq },
     entry.kind === "choice" && who ? h("b", {}, lang() === "fr" ? `${who} : ` : `${who}: `) : "",
-    tx(entry.text)
+    textOf ? textOf(entry) : tx(entry.text)
   );
 }
 
@@ -77,8 +77,9 @@ export function clearLog() {
 }
 
 /** Show `state.log`: append what is new; redraw only when the past changed (an undo,
- * another seat's eyes, the language). */
-export function renderLog(state) {
+ * another seat's eyes, the language). `textOf(entry)`, when given, draws an entry's text
+ * (a game may turn the card names it holds into buttons opening the card). */
+export function renderLog(state, textOf = null) {
   bind();
   const el = list();
   const entries = state.log || [];
@@ -100,7 +101,7 @@ export function renderLog(state) {
   const from = log.first + log.keys.length;
   let added = 0;
   for (let seq = from; seq < total; seq += 1) {
-    el.append(item(state, entries[seq - start], seq));
+    el.append(item(state, entries[seq - start], seq, textOf));
     log.keys.push(keys[seq - start]);
     added += 1;
   }
