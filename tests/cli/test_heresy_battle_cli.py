@@ -97,12 +97,12 @@ def test_board_draws_the_battle_in_french():
     assert "ordre Assaut (Plateau Impérial)" in text
     assert "itération 1/6, active : Traître" in text
     assert "Zones d'origine : Spatioport du Mur d'Éternité" in text
-    assert "Engagés Traître : Spatioport du Mur d'Éternité: 1×Space Marines du Chaos[3]" in text
+    assert "Unités engagées du Traître : Spatioport du Mur d'Éternité: 1×Space Marines du Chaos[3]" in text
     assert "★Mortarion" in text
     assert "Cartes jouées : (Traître) Tactiques de Diversion (attaque 3, coût de contre 5)" in text
-    assert "Combat Traître : (5) Piège (boucliers 1, coût de contre 5) ·" in text
+    assert "Combat du Traître : (5) Piège (boucliers 1, coût de contre 5) ·" in text
     assert "Tactiques de Diversion (Héros, attaque 2, coût de contre 5)" in text
-    assert "Combat Imperium : 1 carte(s) Combat, 0 Héros (cachées)" in text
+    assert "Combat de l'Imperium : 1 carte(s) Combat, 0 Héros (cachées)" in text
     assert "bataille : effet spécial" in text
     assert "heresy.battle" not in text
 
@@ -116,7 +116,7 @@ def test_board_never_names_the_opponents_combat_cards():
     assert "Traitor attacks, Imperium defends" in text and "iteration 1/6" in text
     assert all(name in text for name in traitor_cards)
     assert not any(name in text for name in imperium_cards - traitor_cards)
-    assert "Imperium Combat: 1 Combat card(s), 0 Hero (hidden)" in text
+    assert "The Imperium's Combat: 1 Combat card(s), 0 Hero (hidden)" in text
 
 
 def test_damage_to_assign_is_shown():
@@ -136,7 +136,7 @@ def test_joining_shows_no_iteration_nor_combat_hands():
     assert view["battle"]["joining"] is True
     text = text_of(render_heresy.render(view, "fr"))
     assert "⚔ Bataille en Plateau Impérial (sud)" in text
-    assert "itération" not in text and "Combat Traître" not in text
+    assert "itération" not in text and "Combat du Traître" not in text
     assert "bataille : unités engagées" in text
 
 

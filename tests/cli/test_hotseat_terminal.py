@@ -19,7 +19,7 @@ from tests.heresy.flow_helpers import SETUP_KINDS
 
 HANDOVER = {
     "fr": "Passez à l'Imperium — appuyez sur Entrée",
-    "en": "Pass to Imperium — press Enter",
+    "en": "Pass to the Imperium — press Enter",
 }
 
 
@@ -156,7 +156,7 @@ def test_champs_hidden_trap_never_shown_after_the_handover(cli):
     result = cli(args, input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    marker = "Pass to GM — press Enter"
+    marker = "Pass to the GM — press Enter"
     assert marker in out
     cell = trap.removeprefix("cell:")
     before, after = out[: out.rindex(marker)], out[out.rindex(marker) :]

@@ -103,7 +103,7 @@ def test_sectors_piles_zones_units_and_heroes():
     assert "1×Titan du Chaos[4] N" in text  # the Nurgle Titan, with its Power's initial
     assert "3×Space Marines[3] BA ★Sanguinius" in text
     # Heroes not on the map are in their side's reserve
-    assert re.search(r"Réserve Traître :.*★Fulgrim", text.replace("\n", " "))
+    assert re.search(r"Réserve du Traître :.*★Fulgrim", text.replace("\n", " "))
 
 
 def test_viewing_seat_sees_its_hand_only():
@@ -182,7 +182,7 @@ def test_game_over_line():
     view = fresh_view()
     view.update(over=True, winner="imperium", decision=None)
     text = board(view)
-    assert "Partie finie : victoire Imperium" in text
+    assert "Partie finie : victoire de l'Imperium" in text
     assert "À décider" not in text
 
 

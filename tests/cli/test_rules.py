@@ -22,7 +22,7 @@ def test_rules_json_lists_combat_result_with_default_sum(cli):
 def test_rules_table_shows_keys_defaults_and_rule_ids(cli):
     result = cli(["rules", "champs", "--lang", "en"])
     assert result.exit_code == 0, result.output
-    assert "Configuration options of champs" in result.output
+    assert "Configuration options: Champs de Bataille" in result.output
     assert "combat.result" in result.output
     assert "AMB-CB-5" in result.output
     assert "sum | highest" in result.output

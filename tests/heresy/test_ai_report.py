@@ -47,7 +47,7 @@ def test_wilson_interval_brackets_the_rate() -> None:
 def test_report_html_and_png_are_written(summary: dict[str, object], tmp_path: Path) -> None:
     page = write(summary, tmp_path / "r.html", "fr").read_text("utf-8")
     assert "Rapport d&#x27;équilibre" in page and "data:image/png;base64," in page
-    assert "imperium" in page and "traitor" in page
+    assert "Imperium" in page and "Traître" in page
     png = write(summary, tmp_path / "r.png", "en").read_bytes()
     assert png.startswith(b"\x89PNG")
     with pytest.raises(ValueError, match=r"\.html or \.png"):
@@ -63,7 +63,7 @@ def test_cli_simulate_report_option(tmp_path: Path) -> None:
          "--agents", "random,random", "--report", str(out), "--lang", "en"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "Balance report — heresy (2 games)" in out.read_text("utf-8")
+    assert "Balance report — The Horus Heresy (2 games)" in out.read_text("utf-8")
     bad = CliRunner().invoke(
         app, ["simulate", "heresy", "--games", "1", "--report", str(tmp_path / "x.pdf")]
     )

@@ -33,16 +33,16 @@ app.add_typer(content_app, name="content")
 add_messages(
     {
         "cli.content.not_a_dir": {
-            "fr": "« {path} » n'est pas un dossier : un paquet de contenu est un dossier",
-            "en": "'{path}' is not a folder: a content pack is a folder",
+            "fr": "« { $path } » n'est pas un dossier : un paquet de contenu est un dossier",
+            "en": "'{ $path }' is not a folder: a content pack is a folder",
         },
         "cli.content.problems": {
-            "fr": "{n} problème(s) dans le paquet {path} :",
-            "en": "{n} problem(s) in the pack {path}:",
+            "fr": "{ $n } problème(s) dans le paquet { $path } :",
+            "en": "{ $n } problem(s) in the pack { $path }:",
         },
         "cli.content.ok": {
-            "fr": "Paquet {path} valide : {own} fichier(s) du paquet, le reste par défaut.",
-            "en": "Pack {path} is valid: {own} file(s) from the pack, the rest default.",
+            "fr": "Paquet { $path } valide : { $own } fichier(s) du paquet, le reste par défaut.",
+            "en": "Pack { $path } is valid: { $own } file(s) from the pack, the rest default.",
         },
         "cli.content.from_pack": {"fr": "du paquet", "en": "from the pack"},
         "cli.content.from_default": {"fr": "par défaut", "en": "default"},
@@ -51,18 +51,18 @@ add_messages(
         "cli.content.catalog": {"fr": "Catalogue", "en": "Catalog"},
         "cli.content.count": {"fr": "Nombre", "en": "Count"},
         "cli.content.provenance": {
-            "fr": "Provenance : {rulebook} livre de règles, {research} recherche, "
-            "{reconstructed} reconstitués",
-            "en": "Provenance: {rulebook} rulebook, {research} research, "
-            "{reconstructed} reconstructed",
+            "fr": "Provenance : { $rulebook } livre de règles, { $research } recherche, "
+            "{ $reconstructed } reconstitués",
+            "en": "Provenance: { $rulebook } rulebook, { $research } research, "
+            "{ $reconstructed } reconstructed",
         },
         "heresy.content.count.zones": {
-            "fr": "zones ({terra} Terra, {vs} Vengeful Spirit)",
-            "en": "zones ({terra} Terra, {vs} Vengeful Spirit)",
+            "fr": "zones ({ $terra } Terra, { $vs } Vengeful Spirit)",
+            "en": "zones ({ $terra } Terra, { $vs } Vengeful Spirit)",
         },
         "heresy.content.count.edges": {
-            "fr": "bords ({crevasses} crevasses, {divisions} division de secteur)",
-            "en": "edges ({crevasses} crevasses, {divisions} sector division)",
+            "fr": "bords ({ $crevasses } crevasses, { $divisions } division de secteur)",
+            "en": "edges ({ $crevasses } crevasses, { $divisions } sector division)",
         },
         "heresy.content.count.sectors": {"fr": "secteurs", "en": "sectors"},
         "heresy.content.count.units": {"fr": "types d'unités", "en": "unit types"},
@@ -73,20 +73,20 @@ add_messages(
             "en": "initiative track spaces",
         },
         "heresy.content.count.orders": {
-            "fr": "cartes Ordre connues (sur {total})",
-            "en": "known Order cards (of {total})",
+            "fr": "cartes Ordre connues (sur { $total })",
+            "en": "known Order cards (of { $total })",
         },
         "heresy.content.count.combat": {
-            "fr": "cartes Combat et Combat Héros connues (sur {total})",
-            "en": "known Combat and Hero Combat cards (of {total})",
+            "fr": "cartes Combat et Combat Héros connues (sur { $total })",
+            "en": "known Combat and Hero Combat cards (of { $total })",
         },
         "heresy.content.count.events": {
-            "fr": "titres d'Événements ({copies} cartes)",
-            "en": "Event titles ({copies} cards)",
+            "fr": "titres d'Événements ({ $copies } cartes)",
+            "en": "Event titles ({ $copies } cards)",
         },
         "heresy.content.count.bombardment": {
-            "fr": "cartes Bombardement connues (sur {total})",
-            "en": "known Bombardment cards (of {total})",
+            "fr": "cartes Bombardement connues (sur { $total })",
+            "en": "known Bombardment cards (of { $total })",
         },
         "heresy.content.count.scenarios": {"fr": "scénarios", "en": "scenarios"},
     }

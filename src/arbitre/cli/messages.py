@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitre.engine.i18n import Msg, add_messages, translate
+from arbitre.engine.i18n import Msg, add_messages, has_message, translate
 
 
 def tr(key: str, lang: str, **args: Any) -> str:
@@ -12,18 +12,28 @@ def tr(key: str, lang: str, **args: Any) -> str:
     return translate(Msg(key, args), lang)
 
 
+def game_title(game: str, lang: str) -> str:
+    """A game by its name ("L'Hérésie d'Horus"), not its id (`heresy`)."""
+    key = f"cli.title.{game}"
+    return tr(key, lang) if has_message(key) else game
+
+
 CATALOG: dict[str, dict[str, str]] = {
+    "cli.title.champs": {"fr": "Champs de Bataille", "en": "Champs de Bataille"},
+    "cli.title.heresy": {"fr": "L'Hérésie d'Horus", "en": "The Horus Heresy"},
+    "cli.title.epic": {"fr": "Epic (NetEpic Palladium)", "en": "Epic (NetEpic Palladium)"},
     # --- shared ---------------------------------------------------------------------------
     "cli.serve.ready": {
-        "fr": "arbitre est prêt : ouvrez {url} dans votre navigateur (Ctrl-C pour arrêter ; "
-        "parties enregistrées dans {db})",
-        "en": "arbitre is ready: open {url} in your browser (Ctrl-C to stop; games stored in {db})",
+        "fr": "arbitre est prêt : ouvrez { $url } dans votre navigateur (Ctrl-C pour arrêter ; "
+        "parties enregistrées dans { $db })",
+        "en": "arbitre is ready: open { $url } in your browser (Ctrl-C to stop; games stored in "
+        "{ $db })",
     },
     "cli.unknown_game": {
-        "fr": "Jeu inconnu « {game} ». Jeux connus : {known}",
-        "en": "Unknown game '{game}'. Known games: {known}",
+        "fr": "Jeu inconnu « { $game } ». Jeux connus : { $known }",
+        "en": "Unknown game '{ $game }'. Known games: { $known }",
     },
-    "cli.raw_key": {"fr": "« {key} »", "en": "'{key}'"},
+    "cli.raw_key": {"fr": "« { $key } »", "en": "'{ $key }'"},
     "cli.game.champs": {
         "fr": "Champs de Bataille — les joueurs et leurs héros contre le MJ, sur une grille",
         "en": "Champs de Bataille — the players and their heroes against the GM, on a grid",
@@ -48,59 +58,61 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "cli.seat.human": {"fr": "humain", "en": "human"},
     "cli.menu.game": {"fr": "Choisissez un jeu", "en": "Choose a game"},
-    "cli.menu.seat": {"fr": "Qui joue le siège {seat} ?", "en": "Who plays seat {seat}?"},
+    "cli.menu.seat": {"fr": "Qui joue { $seat_the } ?", "en": "Who plays { $seat_the }?"},
     "cli.menu.prompt": {
-        "fr": "Votre choix (Entrée : {default})",
-        "en": "Your choice (Enter: {default})",
+        "fr": "Votre choix (Entrée : { $default })",
+        "en": "Your choice (Enter: { $default })",
     },
     "cli.menu.bad": {
-        "fr": "Tapez un numéro entre 1 et {n}, ou un nom de la liste.",
-        "en": "Type a number between 1 and {n}, or a name from the list.",
+        "fr": "Tapez un numéro entre 1 et { $n }, ou un nom de la liste.",
+        "en": "Type a number between 1 and { $n }, or a name from the list.",
     },
     # --- configuration, seats and agents --------------------------------------------------
     "cli.agents.count": {
-        "fr": "{n} agent(s) donné(s) pour {seats} sièges ({names})",
-        "en": "{n} agent(s) given for {seats} seats ({names})",
+        "fr": "{ $n } agent(s) donné(s) pour { $seats } sièges ({ $names })",
+        "en": "{ $n } agent(s) given for { $seats } seats ({ $names })",
     },
     "cli.agents.unknown": {
-        "fr": "Agent inconnu « {name} » ; connus : {known}",
-        "en": "Unknown agent '{name}'; known: {known}",
+        "fr": "Agent inconnu « { $name } » ; connus : { $known }",
+        "en": "Unknown agent '{ $name }'; known: { $known }",
     },
     "cli.seats.count": {
-        "fr": "--seats donne {n} joueur(s) pour {seats} sièges ({names}) ; "
+        "fr": "--seats donne { $n } joueur(s) pour { $seats } sièges ({ $names }) ; "
         "écrivez par ex. human,random,…",
-        "en": "--seats gives {n} player(s) for {seats} seats ({names}); write e.g. human,random,…",
+        "en": "--seats gives { $n } player(s) for { $seats } seats ({ $names }); write e.g. "
+        "human,random,…",
     },
     # --- play -----------------------------------------------------------------------------
     "cli.play.header": {
-        "fr": "arbitre — {game} · graine {seed} · {seats}",
-        "en": "arbitre — {game} · seed {seed} · {seats}",
+        "fr": "arbitre — { $game } · graine { $seed } · { $seats }",
+        "en": "arbitre — { $game } · seed { $seed } · { $seats }",
     },
     "cli.play.hint": {
-        "fr": "{n}, clé, help, undo, save, log, quit",
-        "en": "{n}, key, help, undo, save, log, quit",
+        "fr": "{ $n }, clé, help, undo, save, log, quit",
+        "en": "{ $n }, key, help, undo, save, log, quit",
     },
     "cli.play.out_of_range": {
-        "fr": "Pas d'option n° {n} : choisissez entre 1 et {max}.",
-        "en": "There is no option {n}: choose between 1 and {max}.",
+        "fr": "Pas d'option n° { $n } : choisissez entre 1 et { $max }.",
+        "en": "There is no option { $n }: choose between 1 and { $max }.",
     },
     "cli.play.nothing_to_undo": {
         "fr": "Rien à annuler : aucun choix humain n'a encore été fait.",
         "en": "Nothing to undo: no human choice has been made yet.",
     },
     "cli.play.undone": {
-        "fr": "Annulé : {n} choix repris "
+        "fr": "Annulé : { $n } choix repris "
         "(le dernier choix humain et les réponses des IA après lui).",
-        "en": "Undone: {n} choice(s) taken back "
+        "en": "Undone: { $n } choice(s) taken back "
         "(the last human choice and the AI answers after it).",
     },
     "cli.play.saved": {
-        "fr": "Partie enregistrée dans {path} ({n} choix). Reprise : arbitre play --load {path}",
-        "en": "Game saved to {path} ({n} choices). Resume: arbitre play --load {path}",
+        "fr": "Partie enregistrée dans { $path } ({ $n } choix). Reprise : arbitre play --load "
+        "{ $path }",
+        "en": "Game saved to { $path } ({ $n } choices). Resume: arbitre play --load { $path }",
     },
     "cli.play.save_failed": {
-        "fr": "Impossible d'enregistrer dans {path} : {error}",
-        "en": "Cannot save to {path}: {error}",
+        "fr": "Impossible d'enregistrer dans { $path } : { $error }",
+        "en": "Cannot save to { $path }: { $error }",
     },
     "cli.play.after_end": {
         "fr": "Partie finie — save [FICHIER], log, undo, ou Entrée pour quitter :",
@@ -115,16 +127,16 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "--load resumes the saved configuration: --config cannot be added to it",
     },
     "cli.play.load_other_game": {
-        "fr": "Le fichier est une partie de « {saved} », pas de « {game} »",
-        "en": "The file holds a game of '{saved}', not '{game}'",
+        "fr": "Le fichier est une partie de « { $saved } », pas de « { $game } »",
+        "en": "The file holds a game of '{ $saved }', not '{ $game }'",
     },
     "cli.play.thinking": {
-        "fr": "{seat} ({agent}) réfléchit…",
-        "en": "{seat} ({agent}) is thinking…",
+        "fr": "{ $seat_The } ({ $agent }) réfléchit…",
+        "en": "{ $seat_The } ({ $agent }) is thinking…",
     },
     "cli.play.agent_failed": {
-        "fr": "L'agent {agent} de {seat} a échoué ({error}) : une personne joue ce siège.",
-        "en": "Agent {agent} of {seat} failed ({error}): a person plays this seat now.",
+        "fr": "L'agent { $agent } { $seat_of } a échoué ({ $error }) : une personne joue ce siège.",
+        "en": "Agent { $agent } { $seat_of } failed ({ $error }): a person plays this seat now.",
     },
     "cli.play.hidden_choice": {"fr": "(choix caché)", "en": "(hidden choice)"},
     "cli.play.bye": {"fr": "Au revoir.", "en": "Goodbye."},
@@ -134,10 +146,10 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     # --- hotseat handover, quitting and autosaves (play_cmd.py, saves.py) ---------------
     "cli.handover": {
-        "fr": "Passez {to} — appuyez sur Entrée",
-        "en": "Pass to {seat} — press Enter",
+        "fr": "Passez { $to } — appuyez sur Entrée",
+        "en": "Pass { $seat_to } — press Enter",
     },
-    "cli.handover.to": {"fr": "à {seat}", "en": "to {seat}"},
+    "cli.handover.to": {"fr": "{ $seat_to }", "en": "{ $seat_to }"},
     "cli.handover.to.heresy.imperium": {"fr": "à l'Imperium", "en": "to the Imperium"},
     "cli.handover.to.heresy.traitor": {"fr": "au Traître", "en": "to the Traitor"},
     "cli.handover.to.epic.imperium": {"fr": "à l'Imperium", "en": "to the Imperium"},
@@ -147,76 +159,91 @@ CATALOG: dict[str, dict[str, str]] = {
         f"cli.handover.to.champs.p{n}": {"fr": f"au joueur {n}", "en": f"to player {n}"}
         for n in range(1, 7)
     },
+    # Seats by name; `.form` gives their article ("du Joueur 1", "des Mille Fils").
     **{
-        f"cli.seatname.champs.p{n}": {"fr": f"Joueur {n}", "en": f"Player {n}"} for n in range(1, 7)
+        f"cli.seatname.champs.p{n}": {"fr": f"Joueur {n}\n.form = masculine", "en": f"Player {n}"}
+        for n in range(1, 7)
     },
-    "cli.seatname.champs.mj": {"fr": "MJ", "en": "GM"},
-    "cli.seatname.epic.imperium": {"fr": "Imperium", "en": "Imperium"},
-    "cli.seatname.epic.mille_fils": {"fr": "Mille Fils", "en": "Thousand Sons"},
+    "cli.seatname.champs.mj": {"fr": "MJ\n.form = masculine", "en": "GM\n.form = the"},
+    "cli.seatname.epic.imperium": {"fr": "Imperium\n.form = elided", "en": "Imperium\n.form = the"},
+    "cli.seatname.heresy.imperium": {
+        "fr": "Imperium\n.form = elided",
+        "en": "Imperium\n.form = the",
+    },
+    "cli.seatname.heresy.traitor": {
+        "fr": "Traître\n.form = masculine",
+        "en": "Traitor\n.form = the",
+    },
+    "cli.seatname.epic.mille_fils": {
+        "fr": "Mille Fils\n.form = plural",
+        "en": "Thousand Sons\n.form = plural",
+    },
     "cli.quit.confirm": {
-        "fr": "Quitter ? La partie est sauvegardée dans {path} (o/n)",
-        "en": "Quit? The game is saved in {path} (y/n)",
+        "fr": "Quitter ? La partie est sauvegardée dans { $path } (o/n)",
+        "en": "Quit? The game is saved in { $path } (y/n)",
     },
     "cli.quit.bad": {"fr": "Répondez o (oui) ou n (non).", "en": "Answer y (yes) or n (no)."},
     "cli.quit.saved": {
-        "fr": "Partie sauvegardée dans {path} ({n} choix). Reprise : arbitre play --resume",
-        "en": "Game saved in {path} ({n} choices). Resume: arbitre play --resume",
+        "fr": "Partie sauvegardée dans { $path } ({ $n } choix). Reprise : arbitre play --resume",
+        "en": "Game saved in { $path } ({ $n } choices). Resume: arbitre play --resume",
     },
     "cli.quit.save_failed": {
-        "fr": "Sauvegarde automatique impossible dans {path} : {error}",
-        "en": "Cannot autosave to {path}: {error}",
+        "fr": "Sauvegarde automatique impossible dans { $path } : { $error }",
+        "en": "Cannot autosave to { $path }: { $error }",
     },
     "cli.quit.continue": {"fr": "La partie continue.", "en": "The game goes on."},
     "cli.save.unreadable": {
-        "fr": "Impossible de lire {path} : {error}",
-        "en": "Cannot read {path}: {error}",
+        "fr": "Impossible de lire { $path } : { $error }",
+        "en": "Cannot read { $path }: { $error }",
     },
     "cli.save.too_big": {
-        "fr": "{path} est trop gros pour une partie enregistrée",
-        "en": "{path} is too big for a saved game",
+        "fr": "{ $path } est trop gros pour une partie enregistrée",
+        "en": "{ $path } is too big for a saved game",
     },
     "cli.save.not_utf8": {
-        "fr": "{path} n'est pas une partie enregistrée : texte non UTF-8 (octet {at})",
-        "en": "{path} is not a saved game: not UTF-8 text (byte {at})",
+        "fr": "{ $path } n'est pas une partie enregistrée : texte non UTF-8 (octet { $at })",
+        "en": "{ $path } is not a saved game: not UTF-8 text (byte { $at })",
     },
     "cli.save.not_json": {
-        "fr": "{path} n'est pas une partie enregistrée : JSON invalide ou tronqué "
-        "(ligne {line}, colonne {col})",
-        "en": "{path} is not a saved game: invalid or truncated JSON (line {line}, column {col})",
+        "fr": "{ $path } n'est pas une partie enregistrée : JSON invalide ou tronqué "
+        "(ligne { $line }, colonne { $col })",
+        "en": "{ $path } is not a saved game: invalid or truncated JSON (line { $line }, column "
+        "{ $col })",
     },
     "cli.save.unknown_game": {
-        "fr": "{path} est une partie d'un jeu inconnu « {game} » (jeux connus : {known})",
-        "en": "{path} holds a game of an unknown game '{game}' (known games: {known})",
+        "fr": "{ $path } est une partie d'un jeu inconnu « { $game } » (jeux connus : { $known })",
+        "en": "{ $path } holds a game of an unknown game '{ $game }' (known games: { $known })",
     },
     "cli.save.version": {
-        "fr": "{path} a été enregistrée avec la version {saved} des règles de {game} ; "
-        "cette version d'arbitre a la version {now} : partie refusée",
-        "en": "{path} was saved with version {saved} of the {game} rules; "
-        "this arbitre has version {now}: game refused",
+        "fr": "{ $path } a été enregistrée avec la version { $saved } des règles de { $game } ; "
+        "cette version d'arbitre a la version { $now } : partie refusée",
+        "en": "{ $path } was saved with version { $saved } of the { $game } rules; "
+        "this arbitre has version { $now }: game refused",
     },
     "cli.save.bad_config": {
-        "fr": "{path} a une configuration refusée : {error}",
-        "en": "{path} has a refused configuration: {error}",
+        "fr": "{ $path } a une configuration refusée : { $error }",
+        "en": "{ $path } has a refused configuration: { $error }",
     },
     "cli.save.bad_seats": {
-        "fr": "{path} : le champ « seats » doit donner {n} joueurs (human ou un agent connu)",
-        "en": "{path}: field 'seats' must give {n} players (human or a known agent)",
+        "fr": "{ $path } : le champ « seats » doit donner { $n } joueurs (human ou un agent connu)",
+        "en": "{ $path }: field 'seats' must give { $n } players (human or a known agent)",
     },
     "cli.resume.none": {
-        "fr": "Aucune partie sauvegardée dans {path}.",
-        "en": "No saved game in {path}.",
+        "fr": "Aucune partie sauvegardée dans { $path }.",
+        "en": "No saved game in { $path }.",
     },
     "cli.resume.title": {
-        "fr": "Parties sauvegardées ({path})",
-        "en": "Saved games ({path})",
+        "fr": "Parties sauvegardées ({ $path })",
+        "en": "Saved games ({ $path })",
     },
     "cli.resume.row": {
-        "fr": "{game} · {seats} · {n} choix · {date}",
-        "en": "{game} · {seats} · {n} choices · {date}",
+        "fr": "{ $game } · { $seats } · { $n } choix · { $date }",
+        "en": "{ $game } · { $seats } · { $n } choices · { $date }",
     },
     "cli.resume.unknown": {
-        "fr": "Pas de sauvegarde « {name} » : donnez un numéro de 1 à {n} ou un nom de fichier.",
-        "en": "No save '{name}': give a number from 1 to {n} or a file name.",
+        "fr": "Pas de sauvegarde « { $name } » : donnez un numéro de 1 à { $n } ou un nom de "
+        "fichier.",
+        "en": "No save '{ $name }': give a number from 1 to { $n } or a file name.",
     },
     "cli.resume.and_load": {
         "fr": "--resume et --load ne vont pas ensemble",
@@ -224,20 +251,20 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     # --- reading the game at the prompt: card, zone, rule, board ----------------------------
     "cli.read.unavailable": {
-        "fr": "La commande {command} n'existe pas pour ce jeu.",
-        "en": "The {command} command does not exist for this game.",
+        "fr": "La commande { $command } n'existe pas pour ce jeu.",
+        "en": "The { $command } command does not exist for this game.",
     },
     "cli.read.usage": {
-        "fr": "Écrivez {command} suivi d'un nom, par ex. {example}",
-        "en": "Write {command} followed by a name, e.g. {example}",
+        "fr": "Écrivez { $command } suivi d'un nom, par ex. { $example }",
+        "en": "Write { $command } followed by a name, e.g. { $example }",
     },
     "cli.read.not_found": {
-        "fr": "Rien ne s'appelle « {name} ».",
-        "en": "Nothing is called '{name}'.",
+        "fr": "Rien ne s'appelle « { $name } ».",
+        "en": "Nothing is called '{ $name }'.",
     },
     "cli.read.several": {
-        "fr": "Plusieurs réponses pour « {name} » : {names}",
-        "en": "Several matches for '{name}': {names}",
+        "fr": "Plusieurs réponses pour « { $name } » : { $names }",
+        "en": "Several matches for '{ $name }': { $names }",
     },
     "cli.read.kind.order": {"fr": "carte Ordre", "en": "Order card"},
     "cli.read.kind.combat": {"fr": "carte Combat", "en": "Combat card"},
@@ -249,38 +276,38 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.read.side.neutral": {"fr": "neutre", "en": "neutral"},
     "cli.read.side.unknown": {"fr": "camp inconnu", "en": "unknown side"},
     "cli.read.side.not_used": {"fr": "non utilisée", "en": "not used"},
-    "cli.read.cost": {"fr": "coût {n}", "en": "cost {n}"},
-    "cli.read.iterations": {"fr": "{n} itération(s)", "en": "{n} iteration(s)"},
-    "cli.read.attack": {"fr": "attaque {n}", "en": "attack {n}"},
-    "cli.read.shields": {"fr": "boucliers {n}", "en": "shields {n}"},
-    "cli.read.counter": {"fr": "coût de contre {n}", "en": "counter cost {n}"},
-    "cli.read.effect": {"fr": "Effet : {text}", "en": "Effect: {text}"},
+    "cli.read.cost": {"fr": "coût { $n }", "en": "cost { $n }"},
+    "cli.read.iterations": {"fr": "{ $n } itération(s)", "en": "{ $n } iteration(s)"},
+    "cli.read.attack": {"fr": "attaque { $n }", "en": "attack { $n }"},
+    "cli.read.shields": {"fr": "boucliers { $n }", "en": "shields { $n }"},
+    "cli.read.counter": {"fr": "coût de contre { $n }", "en": "counter cost { $n }"},
+    "cli.read.effect": {"fr": "Effet : { $text }", "en": "Effect: { $text }"},
     "cli.read.strategic": {
-        "fr": "Sur la carte stratégique : {text}",
-        "en": "On the strategic map: {text}",
+        "fr": "Sur la carte stratégique : { $text }",
+        "en": "On the strategic map: { $text }",
     },
-    "cli.read.english_only": {"fr": "(texte anglais) {text}", "en": "{text}"},
+    "cli.read.english_only": {"fr": "(texte anglais) { $text }", "en": "{ $text }"},
     "cli.read.no_text": {"fr": "texte inconnu des sources", "en": "text unknown to the sources"},
     "cli.read.reconstructed": {"fr": "(reconstitué)", "en": "(reconstructed)"},
-    "cli.read.zone.sectors": {"fr": "secteur(s) : {names}", "en": "sector(s): {names}"},
+    "cli.read.zone.sectors": {"fr": "secteur(s) : { $names }", "en": "sector(s): { $names }"},
     "cli.read.zone.fortified": {"fr": "fortifiée", "en": "fortified"},
     "cli.read.zone.open": {"fr": "non fortifiée", "en": "not fortified"},
-    "cli.read.zone.stacking": {"fr": "empilement {n}", "en": "stacking limit {n}"},
+    "cli.read.zone.stacking": {"fr": "empilement { $n }", "en": "stacking limit { $n }"},
     "cli.read.zone.laser": {"fr": "site de laser", "en": "laser site"},
-    "cli.read.zone.neighbours": {"fr": "Voisines : {names}", "en": "Neighbours: {names}"},
-    "cli.read.zone.crevasse": {"fr": "{zone} (crevasse)", "en": "{zone} (crevasse)"},
+    "cli.read.zone.neighbours": {"fr": "Voisines : { $names }", "en": "Neighbours: { $names }"},
+    "cli.read.zone.crevasse": {"fr": "{ $zone } (crevasse)", "en": "{ $zone } (crevasse)"},
     "cli.read.zone.now": {"fr": "Maintenant :", "en": "Now:"},
     "cli.read.rule.unknown": {
-        "fr": "{rule} : aucun texte connu pour cette règle.",
-        "en": "{rule}: no text known for this rule.",
+        "fr": "{ $rule } : aucun texte connu pour cette règle.",
+        "en": "{ $rule }: no text known for this rule.",
     },
     "cli.read.rule.english": {
-        "fr": "{rule} (résumé anglais des règles, pas encore traduit) : {text}",
-        "en": "{rule}: {text}",
+        "fr": "{ $rule } (résumé anglais des règles, pas encore traduit) : { $text }",
+        "en": "{ $rule }: { $text }",
     },
     "cli.help.rules": {
-        "fr": "Cette décision ({kind}) applique les règles : {rules}",
-        "en": "This decision ({kind}) applies the rules: {rules}",
+        "fr": "Cette décision ({ $kind }) applique les règles : { $rules }",
+        "en": "This decision ({ $kind }) applies the rules: { $rules }",
     },
     "cli.help.how": {
         "fr": "Répondez par le numéro d'une option ou par sa clé (le texte grisé). "
@@ -303,25 +330,25 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.result.scores": {"fr": "scores", "en": "scores"},
     # --- replay ---------------------------------------------------------------------------
     "cli.record.unreadable": {
-        "fr": "Impossible de lire {path} : {error}",
-        "en": "Cannot read {path}: {error}",
+        "fr": "Impossible de lire { $path } : { $error }",
+        "en": "Cannot read { $path }: { $error }",
     },
     "cli.record.bad": {
-        "fr": "{path} n'est pas une partie enregistrée : {error}",
-        "en": "{path} is not a saved game: {error}",
+        "fr": "{ $path } n'est pas une partie enregistrée : { $error }",
+        "en": "{ $path } is not a saved game: { $error }",
     },
     "cli.record.version": {
-        "fr": "Attention : partie enregistrée avec la version {saved} des règles "
-        "(actuelle : {now})",
-        "en": "Warning: game saved with rules version {saved} (current: {now})",
+        "fr": "Attention : partie enregistrée avec la version { $saved } des règles "
+        "(actuelle : { $now })",
+        "en": "Warning: game saved with rules version { $saved } (current: { $now })",
     },
     "cli.record.illegal": {
-        "fr": "Le choix n° {n} « {key} » de la partie enregistrée est refusé : {why}",
-        "en": "Choice {n} '{key}' of the saved game is refused: {why}",
+        "fr": "Le choix n° { $n } « { $key } » de la partie enregistrée est refusé : { $why }",
+        "en": "Choice { $n } '{ $key }' of the saved game is refused: { $why }",
     },
     "cli.replay.header": {
-        "fr": "Relecture — {game} · graine {seed} · {n} choix",
-        "en": "Replay — {game} · seed {seed} · {n} choices",
+        "fr": "Relecture — { $game } · graine { $seed } · { $n } choix",
+        "en": "Replay — { $game } · seed { $seed } · { $n } choices",
     },
     "cli.replay.next": {
         "fr": "Entrée : suivant · q : quitter",
@@ -332,10 +359,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "The saved game is not finished; question pending:",
     },
     # --- simulate -------------------------------------------------------------------------
-    "cli.sim.progress": {"fr": "Simulation {game}", "en": "Simulating {game}"},
+    "cli.sim.progress": {"fr": "Simulation : { $game }", "en": "Simulating { $game }"},
     "cli.sim.title": {
-        "fr": "{game} : {games} parties, {workers} processus",
-        "en": "{game}: {games} games, {workers} worker(s)",
+        "fr": "{ $game } : { $games } parties, { $workers } processus",
+        "en": "{ $game }: { $games } games, { $workers } worker(s)",
     },
     "cli.sim.seat": {"fr": "siège", "en": "seat"},
     "cli.sim.agent": {"fr": "agent", "en": "agent"},
@@ -344,20 +371,20 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.sim.losses": {"fr": "défaites", "en": "losses"},
     "cli.sim.mean": {"fr": "score moyen", "en": "mean score"},
     "cli.sim.stats": {
-        "fr": "{mean} décisions par partie en moyenne · {dps} décisions/s "
-        "({cpu} par seconde de calcul) · {seconds} s",
-        "en": "{mean} decisions per game on average · {dps} decisions/s "
-        "({cpu} per CPU second) · {seconds} s",
+        "fr": "{ $mean } décisions par partie en moyenne · { $dps } décisions/s "
+        "({ $cpu } par seconde de calcul) · { $seconds } s",
+        "en": "{ $mean } decisions per game on average · { $dps } decisions/s "
+        "({ $cpu } per CPU second) · { $seconds } s",
     },
-    "cli.sim.errors": {"fr": "Erreurs : {n}", "en": "Errors: {n}"},
+    "cli.sim.errors": {"fr": "Erreurs : { $n }", "en": "Errors: { $n }"},
     "cli.sim.error_sample": {
-        "fr": "  graine {seed} : {error}",
-        "en": "  seed {seed}: {error}",
+        "fr": '{"  "}graine { $seed } : { $error }',
+        "en": '{"  "}seed { $seed }: { $error }',
     },
     # --- rules ----------------------------------------------------------------------------
     "cli.rules.title": {
-        "fr": "Options de configuration de {game}",
-        "en": "Configuration options of {game}",
+        "fr": "Options de configuration : { $game }",
+        "en": "Configuration options: { $game }",
     },
     "cli.rules.key": {"fr": "clé", "en": "key"},
     "cli.rules.default": {"fr": "défaut", "en": "default"},
@@ -365,23 +392,23 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.rules.rule": {"fr": "règle", "en": "rule"},
     "cli.rules.free": {"fr": "(libre)", "en": "(free)"},
     "cli.rules.usage": {
-        "fr": "Changer une option : arbitre play {game} --config clé=valeur (répétable)",
-        "en": "Change an option: arbitre play {game} --config key=value (repeatable)",
+        "fr": "Changer une option : arbitre play { $game } --config clé=valeur (répétable)",
+        "en": "Change an option: arbitre play { $game } --config key=value (repeatable)",
     },
     "cli.rules.ids": {
-        "fr": "{n} règles implémentées :",
-        "en": "{n} rules implemented:",
+        "fr": "{ $n } règles implémentées :",
+        "en": "{ $n } rules implemented:",
     },
     # --- the Champs de Bataille board -----------------------------------------------------
-    "cli.champs.round": {"fr": "Manche {n}/{of}", "en": "Round {n}/{of}"},
+    "cli.champs.round": {"fr": "Manche { $n }/{ $of }", "en": "Round { $n }/{ $of }"},
     "cli.champs.turn_of": {
-        "fr": "tour {of} ({used} activation(s) faite(s))",
-        "en": "{seat}'s turn ({used} activation(s) done)",
+        "fr": "tour { $of } ({ $used } activation(s) faite(s))",
+        "en": "{ $seat_The }'s turn ({ $used } activation(s) done)",
     },
-    "cli.champs.to_move_to": {"fr": "{to} de choisir", "en": "{seat} to choose"},
+    "cli.champs.to_move_to": {"fr": "{ $to } de choisir", "en": "{ $seat_The } to choose"},
     "cli.champs.hero_of": {
-        "fr": "H{digit} {name} {of} en {at}, destin {destiny}",
-        "en": "H{digit} {seat}'s {name} at {at}, destiny {destiny}",
+        "fr": "H{ $digit } { $name } { $of } en { $at }, destin { $destiny }",
+        "en": "H{ $digit } { $seat_The }'s { $name } at { $at }, destiny { $destiny }",
     },
     **{f"cli.champs.of.p{n}": {"fr": f"du joueur {n}", "en": f"Player {n}"} for n in range(1, 7)},
     **{f"cli.champs.to.p{n}": {"fr": f"au joueur {n}", "en": f"Player {n}"} for n in range(1, 7)},
@@ -390,24 +417,24 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.champs.heroes": {"fr": "Héros :", "en": "Heroes:"},
     "cli.champs.captured": {"fr": "capturé", "en": "captured"},
     "cli.champs.counts": {
-        "fr": "Pioche {deck} · jetons piège : joueurs {ptraps}, MJ {mtraps} · "
-        "unités : joueurs {punits}, MJ {munits}",
-        "en": "Deck {deck} · trap tokens: players {ptraps}, GM {mtraps} · "
-        "units: players {punits}, GM {munits}",
+        "fr": "Pioche { $deck } · jetons piège : joueurs { $ptraps }, MJ { $mtraps } · "
+        "unités : joueurs { $punits }, MJ { $munits }",
+        "en": "Deck { $deck } · trap tokens: players { $ptraps }, GM { $mtraps } · "
+        "units: players { $punits }, GM { $munits }",
     },
     "cli.champs.hidden_traps": {
-        "fr": "{n} piège(s) caché(s)",
-        "en": "{n} hidden trap(s)",
+        "fr": "{ $n } piège(s) caché(s)",
+        "en": "{ $n } hidden trap(s)",
     },
     "cli.champs.combat": {
-        "fr": "Combat {kind} : {att} attaque {tgt} — étape : {stage}",
-        "en": "{kind} combat: {att} attacks {tgt} — stage: {stage}",
+        "fr": "Combat { $kind } : { $att } attaque { $tgt } — étape : { $stage }",
+        "en": "{ $kind } combat: { $att } attacks { $tgt } — stage: { $stage }",
     },
     "cli.champs.melee": {"fr": "au corps à corps", "en": "Melee"},
     "cli.champs.ranged": {"fr": "à distance", "en": "Ranged"},
     "cli.champs.attacker_dice": {"fr": "dés de l'attaquant", "en": "attacker's dice"},
     "cli.champs.defender_dice": {"fr": "dés du défenseur", "en": "defender's dice"},
-    "cli.champs.support": {"fr": "soutien depuis {cells}", "en": "support from {cells}"},
+    "cli.champs.support": {"fr": "soutien depuis { $cells }", "en": "support from { $cells }"},
     "cli.champs.stage.support": {"fr": "soutiens", "en": "support"},
     "cli.champs.stage.consent": {"fr": "accord du soutien", "en": "support consent"},
     "cli.champs.stage.roll": {"fr": "jet des dés", "en": "dice roll"},
@@ -417,8 +444,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.champs.stage.advance": {"fr": "avancée", "en": "advance"},
     "cli.champs.stage.done": {"fr": "terminé", "en": "done"},
     "cli.champs.outcome": {
-        "fr": "Partie finie : {winner} — {reason}",
-        "en": "Game over: {winner} — {reason}",
+        "fr": "Partie finie : { $winner } — { $reason }",
+        "en": "Game over: { $winner } — { $reason }",
     },
     "cli.champs.short.soldats": {"fr": "soldats", "en": "soldiers"},
     "cli.champs.short.cavalerie": {"fr": "cavalerie", "en": "cavalry"},
@@ -428,27 +455,27 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.champs.tag.players": {"fr": "J", "en": "P"},
     "cli.champs.tag.mj": {"fr": "MJ", "en": "GM"},
     "cli.champs.legend": {
-        "fr": "minuscule : a agi · * chargée · H1 : héros de p1 · "
+        "fr": "minuscule : a agi · * chargée · H1 : héros du Joueur 1 · "
         "▲ ▼ piège joueurs, MJ · ▓▓▓ obstacle · · départ",
-        "en": "lowercase: acted · * loaded · H1: p1's hero · "
+        "en": "lowercase: acted · * loaded · H1: Player 1's hero · "
         "▲ ▼ players', GM's trap · ▓▓▓ obstacle · · start line",
     },
     # --- L'Hérésie d'Horus board (render_heresy.py) -------------------------------------
     "cli.heresy.title": {"fr": "L'Hérésie d'Horus", "en": "The Horus Heresy"},
-    "cli.heresy.round": {"fr": "Tour {n}", "en": "Round {n}"},
-    "cli.heresy.current": {"fr": "joueur actif : {seat}", "en": "current player: {seat}"},
-    "cli.heresy.you": {"fr": "vue de {seat}", "en": "seen by {seat}"},  # an unknown seat
+    "cli.heresy.round": {"fr": "Tour { $n }", "en": "Round { $n }"},
+    "cli.heresy.current": {"fr": "joueur actif : { $seat }", "en": "current player: { $seat }"},
+    "cli.heresy.you": {"fr": "vue { $seat_of }", "en": "seen by { $seat_the }"},  # an unknown seat
     "cli.heresy.you.imperium": {"fr": "vue de l'Imperium", "en": "seen by the Imperium"},
     "cli.heresy.you.traitor": {"fr": "vue du Traître", "en": "seen by the Traitor"},
     "cli.heresy.spectator": {"fr": "vue publique", "en": "public view"},
-    "cli.heresy.seat.imperium": {"fr": "Imperium", "en": "Imperium"},
-    "cli.heresy.seat.traitor": {"fr": "Traître", "en": "Traitor"},
+    "cli.heresy.seat.imperium": {"fr": "Imperium\n.form = elided", "en": "Imperium\n.form = the"},
+    "cli.heresy.seat.traitor": {"fr": "Traître\n.form = masculine", "en": "Traitor\n.form = the"},
     "cli.heresy.letter.imperium": {"fr": "I", "en": "I"},
     "cli.heresy.letter.traitor": {"fr": "T", "en": "T"},
     "cli.heresy.track": {"fr": "Initiative", "en": "Initiative"},
     "cli.heresy.markers": {
-        "fr": "marqueurs I {imperium}, T {traitor}, au-dessus : {top}",
-        "en": "markers I {imperium}, T {traitor}, on top: {top}",
+        "fr": "marqueurs I { $imperium }, T { $traitor }, au-dessus : { $top }",
+        "en": "markers I { $imperium }, T { $traitor }, on top: { $top }",
     },
     "cli.heresy.icon.start": {"fr": "▶", "en": "▶"},
     "cli.heresy.icon.event": {"fr": "É", "en": "E"},
@@ -471,37 +498,40 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.heresy.triggered": {"fr": "✓ déjà jouée", "en": "✓ already triggered"},
     "cli.heresy.pile": {"fr": "pile", "en": "pile"},
     "cli.heresy.pile.empty": {"fr": "pile vide", "en": "empty pile"},
-    "cli.heresy.pile.top": {"fr": "dessus : {card}", "en": "top: {card}"},
-    "cli.heresy.empty_zones": {"fr": "+{n} vide(s)", "en": "+{n} empty"},
-    "cli.heresy.lasers": {"fr": "L{n}", "en": "L{n}"},
-    "cli.heresy.damage": {"fr": "{n} dég.", "en": "{n} dmg"},
+    "cli.heresy.pile.top": {"fr": "dessus : { $card }", "en": "top: { $card }"},
+    "cli.heresy.empty_zones": {"fr": "+{ $n } vide(s)", "en": "+{ $n } empty"},
+    "cli.heresy.lasers": {"fr": "L{ $n }", "en": "L{ $n }"},
+    "cli.heresy.damage": {"fr": "{ $n } dég.", "en": "{ $n } dmg"},
     "cli.heresy.mark.1": {"fr": "A", "en": "A"},
     "cli.heresy.mark.2": {"fr": "D", "en": "R"},
-    "cli.heresy.hand.own": {"fr": "({n}) vous :", "en": "({n}) yours:"},
-    "cli.heresy.hand.hidden": {"fr": "{n} carte(s) cachée(s)", "en": "{n} hidden card(s)"},
-    "cli.heresy.cost": {"fr": "coût {n}", "en": "cost {n}"},
+    "cli.heresy.hand.own": {"fr": "({ $n }) vous :", "en": "({ $n }) yours:"},
+    "cli.heresy.hand.hidden": {"fr": "{ $n } carte(s) cachée(s)", "en": "{ $n } hidden card(s)"},
+    "cli.heresy.cost": {"fr": "coût { $n }", "en": "cost { $n }"},
     "cli.heresy.cost.unknown": {"fr": "coût ?", "en": "cost ?"},
     "cli.heresy.card_reserve": {"fr": "réserve de cartes :", "en": "card reserve:"},
     "cli.heresy.deck": {
-        "fr": "paquet {deck} · défausse {discard}",
-        "en": "deck {deck} · discard {discard}",
+        "fr": "paquet { $deck } · défausse { $discard }",
+        "en": "deck { $deck } · discard { $discard }",
     },
-    "cli.heresy.discard_top": {"fr": "dessus {card}", "en": "top {card}"},
+    "cli.heresy.discard_top": {"fr": "dessus { $card }", "en": "top { $card }"},
     "cli.heresy.hand": {"fr": "Main", "en": "Hand"},
     "cli.heresy.orders": {"fr": "Ordres", "en": "Orders"},
-    "cli.heresy.reserve": {"fr": "Réserve {seat} :", "en": "{seat} reserve:"},
+    "cli.heresy.reserve": {"fr": "Réserve { $seat_of } :", "en": "{ $seat_The }'s reserve:"},
     "cli.heresy.reserve.heroes": {"fr": "Héros", "en": "Heroes"},
     "cli.heresy.none": {"fr": "—", "en": "—"},
     "cli.heresy.events": {
-        "fr": "Événements : paquet {n}, défausse {d} ({cards})",
-        "en": "Events: deck {n}, discard {d} ({cards})",
+        "fr": "Événements : paquet { $n }, défausse { $d } ({ $cards })",
+        "en": "Events: deck { $n }, discard { $d } ({ $cards })",
     },
     "cli.heresy.decision": {
-        "fr": "À décider : {seat} — {kind}",
-        "en": "To decide: {seat} — {kind}",
+        "fr": "À décider : { $seat } — { $kind }",
+        "en": "To decide: { $seat } — { $kind }",
     },
-    "cli.heresy.decision.options": {"fr": "{n} option(s)", "en": "{n} option(s)"},
-    "cli.heresy.over": {"fr": "Partie finie : victoire {seat}", "en": "Game over: {seat} wins"},
+    "cli.heresy.decision.options": {"fr": "{ $n } option(s)", "en": "{ $n } option(s)"},
+    "cli.heresy.over": {
+        "fr": "Partie finie : victoire { $seat_of }",
+        "en": "Game over: { $seat_the } wins",
+    },
     "cli.heresy.kind.action": {"fr": "choix de l'action", "en": "choice of action"},
     "cli.heresy.kind.place.card": {"fr": "ordre à placer", "en": "order to place"},
     "cli.heresy.kind.place.pile": {"fr": "pile où placer l'ordre", "en": "pile for the order"},
@@ -636,43 +666,52 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     # --- the battle in progress (render_heresy.battle_block) ---
     "cli.heresy.battle.title": {
-        "fr": "⚔ Bataille en {zone}",
-        "en": "⚔ Battle in {zone}",
+        "fr": "⚔ Bataille en { $zone }",
+        "en": "⚔ Battle in { $zone }",
     },
     "cli.heresy.battle.coexistence": {
-        "fr": "⚔ Bataille de coexistence en {zone}",
-        "en": "⚔ Coexistence battle in {zone}",
+        "fr": "⚔ Bataille de coexistence en { $zone }",
+        "en": "⚔ Coexistence battle in { $zone }",
     },
     "cli.heresy.battle.sides": {
-        "fr": "{attacker} attaque, {defender} défend",
-        "en": "{attacker} attacks, {defender} defends",
+        "fr": "{ $attacker } attaque, { $defender } défend",
+        "en": "{ $attacker } attacks, { $defender } defends",
     },
-    "cli.heresy.battle.order": {"fr": "ordre {card} ({sector})", "en": "{card} order ({sector})"},
+    "cli.heresy.battle.order": {
+        "fr": "ordre { $card } ({ $sector })",
+        "en": "{ $card } order ({ $sector })",
+    },
     "cli.heresy.battle.iteration": {
-        "fr": "itération {it}/{iters}, active : {seat}",
-        "en": "iteration {it}/{iters}, active: {seat}",
+        "fr": "itération { $it }/{ $iters }, active : { $seat }",
+        "en": "iteration { $it }/{ $iters }, active: { $seat }",
     },
     "cli.heresy.battle.fort": {
-        "fr": "fortification : −{n} aux dégâts de l'attaquant",
-        "en": "fortification: −{n} to the attacker's damage",
+        "fr": "fortification : −{ $n } aux dégâts de l'attaquant",
+        "en": "fortification: −{ $n } to the attacker's damage",
     },
     "cli.heresy.battle.origins": {"fr": "Zones d'origine :", "en": "Origin zones:"},
-    "cli.heresy.battle.engaged": {"fr": "Engagés {seat} :", "en": "{seat} engaged:"},
+    "cli.heresy.battle.engaged": {
+        "fr": "Unités engagées { $seat_of } :",
+        "en": "{ $seat_The }'s engaged units:",
+    },
     "cli.heresy.battle.played": {"fr": "Cartes jouées :", "en": "Cards played:"},
     "cli.heresy.battle.damage": {
-        "fr": "{n} dégât(s) à infliger",
-        "en": "{n} damage to assign",
+        "fr": "{ $n } dégât(s) à infliger",
+        "en": "{ $n } damage to assign",
     },
-    "cli.heresy.battle.hand": {"fr": "Combat {seat} :", "en": "{seat} Combat:"},
+    "cli.heresy.battle.hand": {
+        "fr": "Combat { $seat_of } :",
+        "en": "{ $seat_The }'s Combat:",
+    },
     "cli.heresy.battle.hand.hidden": {
-        "fr": "{n} carte(s) Combat, {h} Héros (cachées)",
-        "en": "{n} Combat card(s), {h} Hero (hidden)",
+        "fr": "{ $n } carte(s) Combat, { $h } Héros (cachées)",
+        "en": "{ $n } Combat card(s), { $h } Hero (hidden)",
     },
     "cli.heresy.battle.decks": {
-        "fr": "paquets Combat {n} · Héros {h} · défausses {d}",
-        "en": "Combat decks {n} · Hero {h} · discards {d}",
+        "fr": "paquets Combat { $n } · Héros { $h } · défausses { $d }",
+        "en": "Combat decks { $n } · Hero { $h } · discards { $d }",
     },
-    "cli.heresy.battle.card": {"fr": "{card} ({stats})", "en": "{card} ({stats})"},
+    "cli.heresy.battle.card": {"fr": "{ $card } ({ $stats })", "en": "{ $card } ({ $stats })"},
     "cli.heresy.battle.hero": {"fr": "Héros", "en": "Hero"},
     "cli.heresy.legend": {
         "fr": "3×Nom[r] BA : 3 unités, rang r, légion/puissance · ★ héros · ◆ fortifiée · "
@@ -684,34 +723,37 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     # --- Epic board (render_epic.py) ------------------------------------------------------
     "cli.epic.title": {"fr": "Epic", "en": "Epic"},
-    "cli.epic.turn": {"fr": "Tour {n}", "en": "Turn {n}"},
-    "cli.epic.phase": {"fr": "phase : {phase}", "en": "phase: {phase}"},
+    "cli.epic.turn": {"fr": "Tour { $n }", "en": "Turn { $n }"},
+    "cli.epic.phase": {"fr": "phase : { $phase }", "en": "phase: { $phase }"},
     "cli.epic.phase.orders": {"fr": "ordres", "en": "orders"},
     "cli.epic.phase.movement": {"fr": "mouvement", "en": "movement"},
     "cli.epic.phase.combat": {"fr": "combat", "en": "combat"},
     "cli.epic.phase.end": {"fr": "fin de tour", "en": "end of turn"},
     "cli.epic.phase.over": {"fr": "partie terminée", "en": "game over"},
-    "cli.epic.to_play": {"fr": "à {side} d'agir", "en": "{side} to act"},
-    "cli.epic.initiative": {"fr": "initiative : {side}", "en": "initiative: {side}"},
-    "cli.epic.you": {"fr": "vue de {side}", "en": "seen by {side}"},
+    "cli.epic.to_play": {"fr": "{ $side_to } d'agir", "en": "{ $side_the } to act"},
+    "cli.epic.initiative": {"fr": "initiative : { $side }", "en": "initiative: { $side }"},
+    "cli.epic.you": {"fr": "vue { $side_of }", "en": "seen by { $side_the }"},
     "cli.epic.spectator": {"fr": "vue publique", "en": "public view"},
     "cli.epic.over": {"fr": "partie terminée", "en": "game over"},
-    "cli.epic.side.imperium": {"fr": "Imperium", "en": "Imperium"},
-    "cli.epic.side.mille_fils": {"fr": "Mille Fils", "en": "Thousand Sons"},
+    "cli.epic.side.imperium": {"fr": "Imperium\n.form = elided", "en": "Imperium\n.form = the"},
+    "cli.epic.side.mille_fils": {
+        "fr": "Mille Fils\n.form = plural",
+        "en": "Thousand Sons\n.form = plural",
+    },
     "cli.epic.order.none": {"fr": "sans ordre", "en": "no order"},
     "cli.epic.order.hidden": {"fr": "ordre caché", "en": "hidden order"},
     "cli.epic.stands": {
-        "fr": "{n} socle(s) · pertes {lost}/{bp} (rupture)",
-        "en": "{n} stand(s) · losses {lost}/{bp} (break)",
+        "fr": "{ $n } socle(s) · pertes { $lost }/{ $bp } (rupture)",
+        "en": "{ $n } stand(s) · losses { $lost }/{ $bp } (break)",
     },
     "cli.epic.moved": {"fr": "a bougé", "en": "moved"},
     "cli.epic.acted": {"fr": "activé", "en": "activated"},
     "cli.epic.broken": {"fr": "BRISÉ", "en": "BROKEN"},
     "cli.epic.legend": {
-        "fr": "1 caractère = {cm} cm · majuscules / minuscules : un camp / l'autre · "
-        "{crowd} plusieurs détachements",
-        "en": "1 character = {cm} cm · uppercase / lowercase: one side / the other · "
-        "{crowd} several detachments",
+        "fr": "1 caractère = { $cm } cm · majuscules / minuscules : un camp / l'autre · "
+        "{ $crowd } plusieurs détachements",
+        "en": "1 character = { $cm } cm · uppercase / lowercase: one side / the other · "
+        "{ $crowd } several detachments",
     },
 }
 

@@ -54,6 +54,7 @@ from arbitre.cli.render import (
     play_recorded,
     render_board,
     result_view,
+    seat_label,
     seat_labels,
 )
 from arbitre.cli.rules_cmd import (
@@ -115,7 +116,7 @@ def seat_menu(
         default = default_seat(ruleset, seat, i)
         index = choose(
             console,
-            tr("cli.menu.seat", lang, seat=seat),
+            tr("cli.menu.seat", lang, seat=seat_label(ruleset.id, seat, lang)),
             items,
             0 if default is None else 1 + agents.index(default),
             lang,

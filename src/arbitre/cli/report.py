@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from arbitre.cli.messages import tr
+from arbitre.cli.messages import game_title, tr
 from arbitre.engine.i18n import add_messages, has_message
 
 BALANCE = 0.65  # a side winning more often than this: the setup favours it
@@ -25,12 +25,13 @@ BALANCE = 0.65  # a side winning more often than this: the setup favours it
 add_messages(
     {
         "cli.report.title": {
-            "fr": "Rapport d'équilibre — {game} ({games} parties)",
-            "en": "Balance report — {game} ({games} games)",
+            "fr": "Rapport d'équilibre — { $game } ({ $games } parties)",
+            "en": "Balance report — { $game } ({ $games } games)",
         },
         "cli.report.setup": {
-            "fr": "Agents : {agents} · configuration : {config} · première graine : {seed}",
-            "en": "Agents: {agents} · configuration: {config} · first seed: {seed}",
+            "fr": "Agents : { $agents } · configuration : { $config } · première graine : "
+            "{ $seed }",
+            "en": "Agents: { $agents } · configuration: { $config } · first seed: { $seed }",
         },
         "cli.report.wins": {"fr": "Victoires par camp", "en": "Wins per side"},
         "cli.report.seat": {"fr": "Camp", "en": "Side"},
@@ -44,38 +45,45 @@ add_messages(
         "cli.report.rounds": {"fr": "tours", "en": "rounds"},
         "cli.report.decisions": {"fr": "décisions", "en": "decisions"},
         "cli.report.stats": {
-            "fr": "moyenne {mean} · médiane {median} · min {low} · max {high}",
-            "en": "mean {mean} · median {median} · min {low} · max {high}",
+            "fr": "moyenne { $mean } · médiane { $median } · min { $low } · max { $high }",
+            "en": "mean { $mean } · median { $median } · min { $low } · max { $high }",
         },
-        "cli.report.errors": {"fr": "Parties en erreur : {n}", "en": "Games with errors: {n}"},
+        "cli.report.errors": {
+            "fr": "Parties en erreur : { $n }",
+            "en": "Games with errors: { $n }",
+        },
         "cli.report.balanced": {
-            "fr": "Équilibré : aucun camp ne gagne plus de {limit} % des parties "
-            "(le plus haut : {seat}, {rate} %).",
-            "en": "Balanced: no side wins more than {limit}% of the games "
-            "(highest: {seat}, {rate}%).",
+            "fr": "Équilibré : aucun camp ne gagne plus de { $limit } % des parties "
+            "(le plus haut : { $seat }, { $rate } %).",
+            "en": "Balanced: no side wins more than { $limit }% of the games "
+            "(highest: { $seat }, { $rate }%).",
         },
         "cli.report.unbalanced": {
-            "fr": "Déséquilibré : {seat} gagne {rate} % des parties (seuil {limit} %).",
-            "en": "Unbalanced: {seat} wins {rate}% of the games (limit {limit}%).",
+            "fr": "Déséquilibré : { $seat_the } gagne { $rate } % des parties "
+            "(seuil { $limit } %).",
+            "en": "Unbalanced: { $seat_the } wins { $rate }% of the games (limit { $limit }%).",
         },
         "cli.report.none": {"fr": "(non précisé)", "en": "(not given)"},
-        "cli.report.line": {"fr": "{what} : {stats}", "en": "{what}: {stats}"},
-        "cli.report.written": {"fr": "Rapport écrit : {path}", "en": "Report written: {path}"},
+        "cli.report.line": {"fr": "{ $what } : { $stats }", "en": "{ $what }: { $stats }"},
+        "cli.report.written": {
+            "fr": "Rapport écrit : { $path }",
+            "en": "Report written: { $path }",
+        },
         "cli.report.format": {
-            "fr": "Le rapport doit être un fichier .html ou .png : {path}",
-            "en": "The report must be a .html or .png file: {path}",
+            "fr": "Le rapport doit être un fichier .html ou .png : { $path }",
+            "en": "The report must be a .html or .png file: { $path }",
         },
         "cli.report.no_folder": {
-            "fr": "Le dossier du rapport n'existe pas : {folder}",
-            "en": "The report's folder does not exist: {folder}",
+            "fr": "Le dossier du rapport n'existe pas : { $folder }",
+            "en": "The report's folder does not exist: { $folder }",
         },
         "cli.report.not_writable": {
-            "fr": "Impossible d'écrire dans le dossier du rapport : {folder}",
-            "en": "Cannot write in the report's folder: {folder}",
+            "fr": "Impossible d'écrire dans le dossier du rapport : { $folder }",
+            "en": "Cannot write in the report's folder: { $folder }",
         },
         "cli.report.is_folder": {
-            "fr": "Le rapport doit être un fichier, pas un dossier : {path}",
-            "en": "The report must be a file, not a folder: {path}",
+            "fr": "Le rapport doit être un fichier, pas un dossier : { $path }",
+            "en": "The report must be a file, not a folder: { $path }",
         },
     }
 )
@@ -207,14 +215,27 @@ def verdict(f: Mapping[str, Any], lang: str) -> str:
     )
 
 
+def _seats_by_name(summary: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
+    """`summary` with each result's seat id shown by its name ("Mille Fils", "Joueur 1")."""
+    from arbitre.cli.render import seat_label
+
+    game = str(summary.get("game", ""))
+    results = [
+        {**r, "seat": seat_label(game, str(r["seat"]), lang)} for r in summary.get("results", [])
+    ]
+    return {**summary, "results": results}
+
+
 def write(summary: Mapping[str, Any], path: str | Path, lang: str = "fr") -> Path:
     """Write the report as PNG (the figure) or HTML (tables and the figure inline)."""
     out = Path(path)
     suffix = out.suffix.lower()
     if suffix not in (".html", ".htm", ".png"):
         raise ValueError(tr("cli.report.format", lang, path=str(out)))
-    f = facts(summary)
-    title = tr("cli.report.title", lang, game=summary["game"], games=f["games"])
+    f = facts(_seats_by_name(summary, lang))
+    title = tr(
+        "cli.report.title", lang, game=game_title(str(summary["game"]), lang), games=f["games"]
+    )
     png = figure(f, lang, title)
     if suffix == ".png":
         out.write_bytes(png)

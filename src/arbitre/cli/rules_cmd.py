@@ -14,7 +14,7 @@ from rich.text import Text
 
 from arbitre.cli import app
 from arbitre.cli.choices import GamesCommand
-from arbitre.cli.messages import tr
+from arbitre.cli.messages import game_title, tr
 from arbitre.cli.render import make_console
 from arbitre.engine.config_values import (
     FALSE_WORDS,
@@ -101,7 +101,9 @@ def rules(
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
     console = make_console()
-    console.print(Text(tr("cli.rules.title", lang, game=ruleset.id), style="bold"))
+    console.print(
+        Text(tr("cli.rules.title", lang, game=game_title(ruleset.id, lang)), style="bold")
+    )
     columns = ("cli.rules.key", "cli.rules.default", "cli.rules.rule", "cli.rules.choices")
     console.print(Text("  " + " · ".join(tr(k, lang) for k in columns), style="dim"))
     options = list(ruleset.options_schema())
@@ -125,10 +127,10 @@ def rules(
 
 add_messages(
     {
-        "cli.rules.range": {"fr": "de {lo} à {hi}", "en": "from {lo} to {hi}"},
+        "cli.rules.range": {"fr": "de { $lo } à { $hi }", "en": "from { $lo } to { $hi }"},
         "cli.rules.list": {
-            "fr": "liste d'au plus {max} parmi {items}",
-            "en": "list of at most {max} among {items}",
+            "fr": "liste d'au plus { $max } parmi { $items }",
+            "en": "list of at most { $max } among { $items }",
         },
         "cli.rules.resource": {
             "fr": "nom installé (ou chemin en ligne de commande)",

@@ -63,8 +63,8 @@ def serve(
 add_messages(
     {
         "cli.serve.bad_content": {
-            "fr": "Contenu installé refusé (--content-dir) : {error}",
-            "en": "Installed content refused (--content-dir): {error}",
+            "fr": "Contenu installé refusé (--content-dir) : { $error }",
+            "en": "Installed content refused (--content-dir): { $error }",
         },
     }
 )

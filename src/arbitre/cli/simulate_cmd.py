@@ -20,7 +20,7 @@ from rich.text import Text
 from arbitre.cli import app
 from arbitre.cli import report as reports
 from arbitre.cli.choices import ChoicesCommand
-from arbitre.cli.messages import tr
+from arbitre.cli.messages import game_title, tr
 from arbitre.cli.render import make_console
 from arbitre.cli.rules_cmd import Lang
 from arbitre.cli.usage import usage_error
@@ -34,16 +34,16 @@ from arbitre.engine.simulate import simulate as run_simulation
 add_messages(
     {
         "cli.sim.bad_game": {
-            "fr": "jeu inconnu « {game} » ; jeux : {known}",
-            "en": "unknown game '{game}'; games: {known}",
+            "fr": "jeu inconnu « { $game } » ; jeux : { $known }",
+            "en": "unknown game '{ $game }'; games: { $known }",
         },
         "cli.sim.refused": {
-            "fr": "configuration refusée : {error}",
-            "en": "configuration refused: {error}",
+            "fr": "configuration refusée : { $error }",
+            "en": "configuration refused: { $error }",
         },
         "cli.sim.agent_broken": {
-            "fr": "l'agent « {name} » ne peut pas jouer : {error}",
-            "en": "the agent '{name}' cannot play: {error}",
+            "fr": "l'agent « { $name } » ne peut pas jouer : { $error }",
+            "en": "the agent '{ $name }' cannot play: { $error }",
         },
     }
 )
@@ -137,7 +137,7 @@ def summary_table(summary: dict[str, Any], lang: str) -> Table:
         title=tr(
             "cli.sim.title",
             lang,
-            game=summary["game"],
+            game=game_title(str(summary["game"]), lang),
             games=summary["games"],
             workers=summary["workers"],
         ),
@@ -210,7 +210,9 @@ def simulate(
         disable=not show_progress,
         transient=True,
     ) as progress:
-        task = progress.add_task(tr("cli.sim.progress", lang, game=game), total=games)
+        task = progress.add_task(
+            tr("cli.sim.progress", lang, game=game_title(game, lang)), total=games
+        )
         summary = run_simulation(
             game,
             games,

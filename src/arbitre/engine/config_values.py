@@ -309,87 +309,98 @@ def read_config(ruleset: Ruleset[Any], data: Any, *, names_only: bool = False) -
 add_messages(
     {
         "config.syntax": {
-            "fr": "Option de configuration « {item} » mal formée : écrivez clé=valeur",
-            "en": "Malformed config option '{item}': write key=value",
+            "fr": "Option de configuration « { $item } » mal formée : écrivez clé=valeur",
+            "en": "Malformed config option '{ $item }': write key=value",
         },
         "config.unknown": {
-            "fr": "Clé de configuration inconnue « {key} » ; voir `arbitre rules {game}`",
-            "en": "Unknown config key '{key}'; see `arbitre rules {game}`",
+            "fr": "Clé de configuration inconnue « { $key } » ; voir `arbitre rules { $game }`",
+            "en": "Unknown config key '{ $key }'; see `arbitre rules { $game }`",
         },
         "config.bad_key": {
-            "fr": "Clé de configuration « {key} » impossible : un texte d'au plus {max} "
+            "fr": "Clé de configuration « { $key } » impossible : un texte d'au plus { $max } "
             "caractères est attendu",
-            "en": "Config key '{key}' is not allowed: a text of at most {max} characters "
+            "en": "Config key '{ $key }' is not allowed: a text of at most { $max } characters "
             "is expected",
         },
         "config.too_many": {
-            "fr": "Trop de clés de configuration ({count}) : le jeu {game} n'a que {max} options",
-            "en": "Too many config keys ({count}): the game {game} has only {max} options",
+            "fr": "Trop de clés de configuration ({ $count }) : le jeu { $game } n'a que "
+            "{ $max } options",
+            "en": "Too many config keys ({ $count }): the game { $game } has only { $max } options",
         },
         "config.bad_choice": {
-            "fr": "Valeur « {value} » impossible pour {key} : choisissez parmi {choices}",
-            "en": "Value '{value}' is not allowed for {key}: choose one of {choices}",
+            "fr": "Valeur « { $value } » impossible pour { $key } : choisissez parmi { $choices }",
+            "en": "Value '{ $value }' is not allowed for { $key }: choose one of { $choices }",
         },
         "config.bad_bool": {
-            "fr": "Valeur « {value} » impossible pour {key} : attendu true/false (oui/non)",
-            "en": "Value '{value}' is not allowed for {key}: expected true/false (yes/no)",
+            "fr": "Valeur « { $value } » impossible pour { $key } : attendu true/false (oui/non)",
+            "en": "Value '{ $value }' is not allowed for { $key }: expected true/false (yes/no)",
         },
         "config.bad_int": {
-            "fr": "Valeur « {value} » impossible pour {key} : un nombre entier est attendu",
-            "en": "Value '{value}' is not allowed for {key}: a whole number is expected",
+            "fr": "Valeur « { $value } » impossible pour { $key } : un nombre entier est attendu",
+            "en": "Value '{ $value }' is not allowed for { $key }: a whole number is expected",
         },
         "config.bad_int_range": {
-            "fr": "Valeur « {value} » impossible pour {key} : un nombre entier de {lo} à {hi} "
+            "fr": "Valeur « { $value } » impossible pour { $key } : un nombre entier de { $lo } "
+            "à { $hi } "
             "est attendu",
-            "en": "Value '{value}' is not allowed for {key}: a whole number from {lo} to {hi} "
+            "en": "Value '{ $value }' is not allowed for { $key }: a whole number from { $lo } "
+            "to { $hi } "
             "is expected",
         },
         "config.bad_number": {
-            "fr": "Valeur « {value} » impossible pour {key} : un nombre est attendu",
-            "en": "Value '{value}' is not allowed for {key}: a number is expected",
+            "fr": "Valeur « { $value } » impossible pour { $key } : un nombre est attendu",
+            "en": "Value '{ $value }' is not allowed for { $key }: a number is expected",
         },
         "config.bad_number_range": {
-            "fr": "Valeur « {value} » impossible pour {key} : un nombre de {lo} à {hi} est attendu",
-            "en": "Value '{value}' is not allowed for {key}: a number from {lo} to {hi} "
+            "fr": "Valeur « { $value } » impossible pour { $key } : un nombre de { $lo } à "
+            "{ $hi } est attendu",
+            "en": "Value '{ $value }' is not allowed for { $key }: a number from { $lo } to "
+            "{ $hi } "
             "is expected",
         },
         "config.bad_list": {
-            "fr": "Valeur « {value} » impossible pour {key} : une liste d'au plus {max} textes "
-            "(de {len} caractères au plus) est attendue",
-            "en": "Value '{value}' is not allowed for {key}: a list of at most {max} texts "
-            "(of at most {len} characters) is expected",
+            "fr": "Valeur « { $value } » impossible pour { $key } : une liste d'au plus "
+            "{ $max } textes "
+            "(de { $len } caractères au plus) est attendue",
+            "en": "Value '{ $value }' is not allowed for { $key }: a list of at most { $max } "
+            "texts "
+            "(of at most { $len } characters) is expected",
         },
         "config.bad_list_items": {
-            "fr": "Valeur « {value} » impossible pour {key} : une liste d'au plus {max} "
-            "éléments parmi {choices} est attendue",
-            "en": "Value '{value}' is not allowed for {key}: a list of at most {max} items "
-            "among {choices} is expected",
+            "fr": "Valeur « { $value } » impossible pour { $key } : une liste d'au plus { $max } "
+            "éléments parmi { $choices } est attendue",
+            "en": "Value '{ $value }' is not allowed for { $key }: a list of at most { $max } "
+            "items "
+            "among { $choices } is expected",
         },
         "config.bad_text": {
-            "fr": "Valeur « {value} » impossible pour {key} : un texte d'au plus {max} "
+            "fr": "Valeur « { $value } » impossible pour { $key } : un texte d'au plus { $max } "
             "caractères est attendu",
-            "en": "Value '{value}' is not allowed for {key}: a text of at most {max} "
+            "en": "Value '{ $value }' is not allowed for { $key }: a text of at most { $max } "
             "characters is expected",
         },
         "config.unknown_name": {
-            "fr": "Valeur « {value} » impossible pour {key} : choisissez un nom parmi {names}",
-            "en": "Value '{value}' is not allowed for {key}: choose a name among {names}",
+            "fr": "Valeur « { $value } » impossible pour { $key } : choisissez un nom parmi "
+            "{ $names }",
+            "en": "Value '{ $value }' is not allowed for { $key }: choose a name among { $names }",
         },
         "config.no_names": {
-            "fr": "Valeur « {value} » impossible pour {key} : rien n'est installé sur ce serveur",
-            "en": "Value '{value}' is not allowed for {key}: nothing is installed on this server",
+            "fr": "Valeur « { $value } » impossible pour { $key } : rien n'est installé sur ce "
+            "serveur",
+            "en": "Value '{ $value }' is not allowed for { $key }: nothing is installed on this "
+            "server",
         },
         "config.bad_value": {
-            "fr": "Valeur « {value} » impossible pour {key}",
-            "en": "Value '{value}' is not allowed for {key}",
+            "fr": "Valeur « { $value } » impossible pour { $key }",
+            "en": "Value '{ $value }' is not allowed for { $key }",
         },
         "config.not_object": {
-            "fr": "La configuration doit être un objet JSON {{clé: valeur}}",
-            "en": "The configuration must be a JSON object {{key: value}}",
+            "fr": 'La configuration doit être un objet JSON {"{"}clé: valeur{"}"}',
+            "en": 'The configuration must be a JSON object {"{"}key: value{"}"}',
         },
         "config.refused": {
-            "fr": "Configuration refusée : {error}",
-            "en": "Configuration refused: {error}",
+            "fr": "Configuration refusée : { $error }",
+            "en": "Configuration refused: { $error }",
         },
     }
 )

@@ -12,39 +12,58 @@ add_messages(
             "fr": "Epic (NetEpic Palladium)",
             "en": "Epic (NetEpic Palladium)",
         },
-        "server.raw": {"fr": "{text}", "en": "{text}"},
+        "server.raw": {"fr": "{ $text }", "en": "{ $text }"},
+        # Seats by name; `.form` gives their article: "de l'Imperium", "du Traître", "des
+        # Mille Fils", "du Joueur 1"; "the Traitor" (see `engine.grammar.*`).
         **{
-            f"server.seatname.champs.p{n}": {"fr": f"Joueur {n}", "en": f"Player {n}"}
-            for n in range(1, 5)
+            f"server.seatname.champs.p{n}": {
+                "fr": f"Joueur {n}\n.form = masculine",
+                "en": f"Player {n}",
+            }
+            for n in range(1, 7)
         },
-        "server.seatname.champs.mj": {"fr": "MJ", "en": "GM"},
-        "server.seatname.epic.imperium": {"fr": "Imperium", "en": "Imperium"},
-        "server.seatname.epic.mille_fils": {"fr": "Mille Fils", "en": "Thousand Sons"},
+        "server.seatname.champs.mj": {"fr": "MJ\n.form = masculine", "en": "GM\n.form = the"},
+        "server.seatname.epic.imperium": {
+            "fr": "Imperium\n.form = elided",
+            "en": "Imperium\n.form = the",
+        },
+        "server.seatname.epic.mille_fils": {
+            "fr": "Mille Fils\n.form = plural",
+            "en": "Thousand Sons\n.form = plural",
+        },
+        "server.seatname.heresy.imperium": {
+            "fr": "Imperium\n.form = elided",
+            "en": "Imperium\n.form = the",
+        },
+        "server.seatname.heresy.traitor": {
+            "fr": "Traître\n.form = masculine",
+            "en": "Traitor\n.form = the",
+        },
         "server.hidden_choice": {"fr": "(choix caché)", "en": "(hidden choice)"},
         "server.waiting": {
-            "fr": "En attente : {seat}",
-            "en": "Waiting for {seat}",
+            "fr": "En attente { $seat_of }",
+            "en": "Waiting for { $seat_the }",
         },
         "server.ai_failed": {
-            "fr": "L'IA « {agent} » a échoué ({error}) : un coup légal au hasard a été joué",
-            "en": "The AI '{agent}' failed ({error}): a random legal move was played",
+            "fr": "L'IA « { $agent } » a échoué ({ $error }) : un coup légal au hasard a été joué",
+            "en": "The AI '{ $agent }' failed ({ $error }): a random legal move was played",
         },
         "server.error.no_game": {
-            "fr": "Aucune partie « {id} » sur ce serveur",
-            "en": "No game '{id}' on this server",
+            "fr": "Aucune partie « { $id } » sur ce serveur",
+            "en": "No game '{ $id }' on this server",
         },
         "server.error.bad_token": {
             "fr": "Jeton absent ou invalide pour cette partie",
             "en": "Missing or invalid token for this game",
         },
         "server.error.not_your_turn": {
-            "fr": "Ce n'est pas à vous de choisir : c'est au tour de {seat}",
-            "en": "It is not yours to choose: {seat} must answer",
+            "fr": "Ce n'est pas à vous de choisir : c'est au tour { $seat_of }",
+            "en": "It is not yours to choose: { $seat_the } must answer",
         },
         "server.error.stale": {
-            "fr": "La partie a avancé ({moves} coups, vous en attendiez {expect}) : "
+            "fr": "La partie a avancé ({ $moves } coups, vous en attendiez { $expect }) : "
             "rechargez avant de jouer",
-            "en": "The game has moved on ({moves} moves, you expected {expect}): "
+            "en": "The game has moved on ({ $moves } moves, you expected { $expect }): "
             "reload before playing",
         },
         "server.error.game_over": {
@@ -56,51 +75,51 @@ add_messages(
             "en": "Nothing you may undo",
         },
         "server.error.not_allowed": {
-            "fr": "Ce jeton ne permet pas cette action ({what})",
-            "en": "This token does not allow this ({what})",
+            "fr": "Ce jeton ne permet pas cette action ({ $what })",
+            "en": "This token does not allow this ({ $what })",
         },
         "server.error.unknown_ruleset": {
-            "fr": "Jeu inconnu « {ruleset} » ; jeux connus : {known}",
-            "en": "Unknown game '{ruleset}'; known games: {known}",
+            "fr": "Jeu inconnu « { $ruleset } » ; jeux connus : { $known }",
+            "en": "Unknown game '{ $ruleset }'; known games: { $known }",
         },
         "server.error.unknown_agent": {
-            "fr": "Siège {seat} : IA inconnue « {agent} » ; IA connues : {known}",
-            "en": "Seat {seat}: unknown AI '{agent}'; known AIs: {known}",
+            "fr": "Siège { $seat } : IA inconnue « { $agent } » ; IA connues : { $known }",
+            "en": "Seat { $seat }: unknown AI '{ $agent }'; known AIs: { $known }",
         },
         "server.error.seat_count": {
-            "fr": "Cette configuration a {expected} sièges, la demande en décrit {got}",
-            "en": "This configuration has {expected} seats, the request describes {got}",
+            "fr": "Cette configuration a { $expected } sièges, la demande en décrit { $got }",
+            "en": "This configuration has { $expected } seats, the request describes { $got }",
         },
         "server.error.bad_field": {
-            "fr": "Champ « {field} » invalide : {why}",
-            "en": "Invalid field '{field}': {why}",
+            "fr": "Champ « { $field } » invalide : { $why }",
+            "en": "Invalid field '{ $field }': { $why }",
         },
         "server.error.bad_json": {
             "fr": "Le corps de la requête n'est pas du JSON valide",
             "en": "The request body is not valid JSON",
         },
         "server.error.too_large": {
-            "fr": "Requête trop grande (plus de {limit} octets)",
-            "en": "Request too large (more than {limit} bytes)",
+            "fr": "Requête trop grande (plus de { $limit } octets)",
+            "en": "Request too large (more than { $limit } bytes)",
         },
         "server.error.rate": {
             "fr": "Trop de requêtes : réessayez dans un instant",
             "en": "Too many requests: try again in a moment",
         },
         "server.error.bad_json_value": {
-            "fr": "Champ « {field} » ({path}) : valeur JSON refusée ({value}) ; seuls les "
+            "fr": "Champ « { $field } » ({ $path }) : valeur JSON refusée ({ $value }) ; seuls les "
             "nombres finis, les entiers de moins de 30 chiffres et le texte Unicode valide "
             "sont acceptés",
-            "en": "Field '{field}' ({path}): JSON value refused ({value}); only finite "
+            "en": "Field '{ $field }' ({ $path }): JSON value refused ({ $value }); only finite "
             "numbers, integers of fewer than 30 digits and valid Unicode text are accepted",
         },
         "server.error.too_deep": {
-            "fr": "JSON trop imbriqué (plus de {limit} niveaux)",
-            "en": "JSON nested too deep (more than {limit} levels)",
+            "fr": "JSON trop imbriqué (plus de { $limit } niveaux)",
+            "en": "JSON nested too deep (more than { $limit } levels)",
         },
         "server.error.no_route": {
-            "fr": "Aucune ressource « {path} » pour {method} sur ce serveur",
-            "en": "No resource '{path}' for {method} on this server",
+            "fr": "Aucune ressource « { $path } » pour { $method } sur ce serveur",
+            "en": "No resource '{ $path }' for { $method } on this server",
         },
         "server.error.text_only": {
             "fr": "Seuls les messages texte (JSON) sont acceptés sur ce canal",
@@ -119,8 +138,8 @@ add_messages(
             "en": "Unknown or already used invitation",
         },
         "server.error.seat_taken": {
-            "fr": "La place {seat} est déjà prise",
-            "en": "Seat {seat} is already taken",
+            "fr": "La place { $seat } est déjà prise",
+            "en": "Seat { $seat } is already taken",
         },
         "server.error.takeback_pending": {
             "fr": "Une demande d'annulation attend déjà une réponse",
@@ -131,12 +150,12 @@ add_messages(
             "en": "No takeback request is pending",
         },
         "server.takeback.asked": {
-            "fr": "{seat} demande à annuler son dernier coup",
-            "en": "{seat} asks to take back their last move",
+            "fr": "{ $seat_The } demande à annuler son dernier coup",
+            "en": "{ $seat_The } asks to take back their last move",
         },
         "server.error.bad_record": {
-            "fr": "Partie enregistrée illisible : {why}",
-            "en": "Unreadable game record: {why}",
+            "fr": "Partie enregistrée illisible : { $why }",
+            "en": "Unreadable game record: { $why }",
         },
     }
 )

@@ -14,6 +14,7 @@ from arbitre.engine import library
 from arbitre.engine.config_values import resolve_values
 from arbitre.engine.i18n import Msg, add_messages
 from arbitre.engine.ruleset import ConfigError, ConfigOption
+from arbitre.games.champs.messages_options import option_texts
 from arbitre.games.champs.surprise import SURPRISES
 from arbitre.games.champs.troops import HEROES
 
@@ -191,7 +192,8 @@ def _options(surprises: tuple[str, ...]) -> tuple[ConfigOption, ...]:
         if key == "mj.surprise":
             choices = surprises
         limits = _LIMITS.get(key, {})
-        out.append(ConfigOption(key, default, choices, rule, Msg(f"champs.cfg.{key}"), **limits))
+        help_ = Msg(f"champs.cfg.{key}")
+        out.append(ConfigOption(key, default, choices, rule, help_, **limits, **option_texts(key)))
     return tuple(out)
 
 
@@ -201,7 +203,9 @@ def resolve(config: Mapping[str, Any]) -> Rules:
     heroes = tuple(values["heroes"])
     players = values["players"]
     if len(heroes) < players:
-        msg = Msg("config.champs.heroes", {"n": len(heroes), "players": players}, "CB-24")
+        msg = Msg(
+            "config.champs.heroes", {"key": "heroes", "n": len(heroes), "players": players}, "CB-24"
+        )
         raise ConfigError(
             f"config 'heroes' names {len(heroes)} heroes for {players} players (CB-24)", msg
         )
@@ -276,9 +280,10 @@ def resolve(config: Mapping[str, Any]) -> Rules:
 add_messages(
     {
         "config.champs.heroes": {
-            "fr": "La clé « heroes » nomme {n} héros pour {players} joueurs : il en faut un par "
+            "fr": "La clé « heroes » nomme { $n } héros pour { $players } joueurs : il en faut "
+            "un par "
             "joueur",
-            "en": "The key 'heroes' names {n} heroes for {players} players: one per player "
+            "en": "The key 'heroes' names { $n } heroes for { $players } players: one per player "
             "is needed",
         },
     }

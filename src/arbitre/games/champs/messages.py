@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from arbitre.engine.i18n import add_messages
+from typing import Any
+
+from arbitre.engine.i18n import (
+    Msg,
+    Name,
+    add_arg_resolver,
+    add_messages,
+    has_message,
+    translate,
+)
 from arbitre.games.champs.troops import HERO_NAMES, TYPES
 
 
@@ -14,103 +23,119 @@ CATALOG: dict[str, dict[str, str]] = {
     # names
     **{f"champs.type.{t.id}": _t(t.name_fr, t.name_en) for t in TYPES},
     **{f"champs.hero.{k}": _t(fr, en) for k, (fr, en) in HERO_NAMES.items()},
+    # Seats by name; `.form` gives the article ("du Joueur 1", "au MJ"; "the GM").
+    **{
+        f"champs.seatname.p{n}": _t(f"Joueur {n}\n.form = masculine", f"Player {n}")
+        for n in range(1, 7)
+    },
+    "champs.seatname.mj": _t("MJ\n.form = masculine", "GM\n.form = the"),
     "champs.side.players": _t("les joueurs", "the players"),
     "champs.side.mj": _t("le MJ", "the GM"),
     "champs.side.draw": _t("personne (égalité)", "nobody (draw)"),
-    "champs.word.attacker": _t("l'attaquant", "the attacker"),
-    "champs.word.defender": _t("le défenseur", "the defender"),
+    "champs.word.attacker": _t("attaquant\n.form = elided", "attacker\n.form = the"),
+    "champs.word.defender": _t("défenseur\n.form = masculine", "defender\n.form = the"),
     "champs.why.combat": _t("combat perdu", "combat lost"),
     "champs.why.trap": _t("piège", "trap"),
     "champs.why.overflow": _t("surplus éliminé", "surplus eliminated"),
     # questions
     "champs.q.deploy": _t(
-        "Où placer {what} sur votre ligne de départ ?",
-        "Where do you deploy {what} on your start line?",
+        "Où placer { $what } sur votre ligne de départ ?",
+        "Where do you deploy { $what } on your start line?",
     ),
     "champs.q.mj_army": _t(
-        "Armée du MJ : type de la troupe {i} sur {n} ?", "GM's army: type of troop {i} of {n}?"
+        "Armée du MJ : type de la troupe { $i } sur { $n } ?",
+        "GM's army: type of troop { $i } of { $n }?",
     ),
     "champs.q.turn": _t(
-        "Tour de {seat} : quelle troupe activer ? ({left} activation(s) restante(s))",
-        "{seat}'s turn: which troop do you activate? ({left} activation(s) left)",
+        "Tour { $seat_of } : quelle troupe activer ? ({ $left } activation(s) restante(s))",
+        "{ $seat_The }'s turn: which troop do you activate? ({ $left } activation(s) left)",
     ),
     "champs.q.consent": _t(
-        "{seat} veut activer la troupe en {cell} où se trouve votre héros : d'accord ?",
-        "{seat} wants to activate the troop on {cell}, which holds your hero: do you agree?",
+        "{ $seat_The } veut activer la troupe en { $cell } où se trouve votre héros : d'accord ?",
+        "{ $seat_The } wants to activate the troop on { $cell }, which holds your hero: "
+        "do you agree?",
     ),
     "champs.q.activation": _t(
-        "Troupe activée en {cell} : quelle action ?", "Troop activated on {cell}: which action?"
+        "Troupe activée en { $cell } : quelle action ?",
+        "Troop activated on { $cell }: which action?",
     ),
     "champs.q.move": _t(
-        "Déplacement depuis {cell} : choisissez les unités et la destination",
-        "Movement from {cell}: choose the units and the destination",
+        "Déplacement depuis { $cell } : choisissez les unités et la destination",
+        "Movement from { $cell }: choose the units and the destination",
     ),
     "champs.q.support": _t(
         "Quelles troupes adjacentes à la cible apportent leur soutien ?",
         "Which troops next to the target lend their support?",
     ),
     "champs.q.lend": _t(
-        "Votre héros est dans la troupe en {cell} : prêter son soutien à {seat} ?",
-        "Your hero is in the troop on {cell}: lend its support to {seat}?",
+        "Votre héros est dans la troupe en { $cell } : prêter son soutien { $seat_to } ?",
+        "Your hero is in the troop on { $cell }: lend its support to { $seat_the }?",
     ),
     "champs.q.voleur": _t(
-        "Voleur : vos dés {own} ({mine}) contre {opp} ({theirs}). Échanger un dé ?",
-        "Thief: your dice {own} ({mine}) against {opp} ({theirs}). Exchange a die?",
+        "Voleur : vos dés { $own } ({ $mine }) contre { $opp } ({ $theirs }). Échanger un dé ?",
+        "Thief: your dice { $own } ({ $mine }) against { $opp } ({ $theirs }). Exchange a die?",
     ),
     "champs.q.templier": _t(
-        "Templier : vos dés {own} ({mine}) contre {opp} ({theirs}). Relancer jusqu'à 2 dés ?",
-        "Templar: your dice {own} ({mine}) against {opp} ({theirs}). Re-roll up to 2 dice?",
+        "Templier : vos dés { $own } ({ $mine }) contre { $opp } ({ $theirs }). Relancer "
+        "jusqu'à 2 dés ?",
+        "Templar: your dice { $own } ({ $mine }) against { $opp } ({ $theirs }). Re-roll up to "
+        "2 dice?",
     ),
     "champs.q.give": _t(
-        "Le Voleur vous donne son dé {v} : lequel de vos dés lui donnez-vous en échange ?",
-        "The Thief gives you his {v}: which of your dice do you give him in exchange?",
+        "Le Voleur vous donne son dé { $v } : lequel de vos dés lui donnez-vous en échange ?",
+        "The Thief gives you his { $v }: which of your dice do you give him in exchange?",
     ),
     "champs.q.reattack": _t(
-        "La troupe en {dest} ne peut pas reculer : attaquer de nouveau ?",
-        "The troop on {dest} cannot retreat: attack again?",
+        "La troupe en { $dest } ne peut pas reculer : attaquer de nouveau ?",
+        "The troop on { $dest } cannot retreat: attack again?",
     ),
     "champs.q.advance": _t(
-        "Victoire ! Quelles unités avancent en {dest} ?", "Victory! Which units advance to {dest}?"
+        "Victoire ! Quelles unités avancent en { $dest } ?",
+        "Victory! Which units advance to { $dest }?",
     ),
     "champs.q.loss": _t(
-        "Troupe en {cell} : quelle unité retirer ? ({n} à retirer)",
-        "Troop on {cell}: which unit do you remove? ({n} to remove)",
+        "Troupe en { $cell } : quelle unité retirer ? ({ $n } à retirer)",
+        "Troop on { $cell }: which unit do you remove? ({ $n } to remove)",
     ),
     "champs.q.retreat": _t(
-        "La troupe en {cell} doit reculer : où ?", "The troop on {cell} must retreat: where to?"
+        "La troupe en { $cell } doit reculer : où ?",
+        "The troop on { $cell } must retreat: where to?",
     ),
     "champs.q.overflow": _t(
-        "{cell} porte {load} unités (max 6) : que faire du surplus ?",
-        "{cell} holds {load} units (max 6): what happens to the surplus?",
+        "{ $cell } porte { $load } unités (max 6) : que faire du surplus ?",
+        "{ $cell } holds { $load } units (max 6): what happens to the surplus?",
     ),
     "champs.q.recruit_type": _t(
         "Recrutement : quel type de troupe ?", "Recruitment: which troop type?"
     ),
     "champs.q.recruit_place": _t(
-        "Où placer la nouvelle troupe ({type}) sur la ligne de départ ?",
-        "Where on the start line does the new troop ({type}) go?",
+        "Où placer la nouvelle troupe ({ $type }) sur la ligne de départ ?",
+        "Where on the start line does the new troop ({ $type }) go?",
     ),
     # options
-    "champs.opt.cell": _t("case {cell}", "cell {cell}"),
-    "champs.opt.type": _t("{type}", "{type}"),
-    "champs.opt.act_troop": _t("activer la troupe en {cell}", "activate the troop on {cell}"),
+    "champs.opt.cell": _t("case { $cell }", "cell { $cell }"),
+    "champs.opt.type": _t("{ $type }", "{ $type }"),
+    "champs.opt.act_troop": _t("activer la troupe en { $cell }", "activate the troop on { $cell }"),
     "champs.opt.act_lone": _t(
-        "activer le héros seul en {cell}", "activate the lone hero on {cell}"
+        "activer le héros seul en { $cell }", "activate the lone hero on { $cell }"
     ),
     "champs.opt.act_gladiator": _t(
-        "activer le Gladiateur seul en {cell} (activation en plus)",
-        "activate the lone Gladiator on {cell} (extra activation)",
+        "activer le Gladiateur seul en { $cell } (activation en plus)",
+        "activate the lone Gladiator on { $cell } (extra activation)",
     ),
     "champs.opt.recruit_free": _t("recruter (sans activation)", "recruit (no activation)"),
     "champs.opt.end_turn": _t("finir le tour", "end the turn"),
     "champs.opt.agree": _t("d'accord", "agree"),
     "champs.opt.refuse": _t("refuser", "refuse"),
     "champs.opt.lend": _t("prêter le soutien", "lend support"),
-    "champs.opt.attack": _t("attaquer depuis {src} la case {dest}", "attack {dest} from {src}"),
-    "champs.opt.fire": _t(
-        "tirer à la catapulte depuis {src} sur {dest}", "fire the catapult from {src} at {dest}"
+    "champs.opt.attack": _t(
+        "attaquer depuis { $src } la case { $dest }", "attack { $dest } from { $src }"
     ),
-    "champs.opt.trap": _t("poser un piège en {cell}", "lay a trap on {cell}"),
+    "champs.opt.fire": _t(
+        "tirer à la catapulte depuis { $src } sur { $dest }",
+        "fire the catapult from { $src } at { $dest }",
+    ),
+    "champs.opt.trap": _t("poser un piège en { $cell }", "lay a trap on { $cell }"),
     "champs.opt.lay_trap": _t("poser un piège", "lay a trap"),
     "champs.q.trap": _t("Poser le piège où ?", "Lay the trap where?"),
     "champs.opt.reload": _t("recharger (sans déplacement)", "reload (no movement)"),
@@ -119,104 +144,146 @@ CATALOG: dict[str, dict[str, str]] = {
     ),
     "champs.opt.move": _t("se déplacer", "move"),
     "champs.opt.end_activation": _t("terminer cette activation", "end this activation"),
-    "champs.opt.from": _t("déplacer les unités en {cell}", "move the units on {cell}"),
-    "champs.opt.toggle": _t("[{mark}] {what} #{n}", "[{mark}] {what} #{n}"),
-    "champs.opt.to": _t("aller en {cell}", "go to {cell}"),
+    "champs.opt.from": _t("déplacer les unités en { $cell }", "move the units on { $cell }"),
+    # `n`: a unit's number, or the seat whose hero it is (its form is then `seat`)
+    "champs.opt.toggle": _t(
+        "[{ $mark }] { $what } { $n_form ->\n    [seat] ({ $n })\n   *[other] #{ $n }\n}",
+        "[{ $mark }] { $what } { $n_form ->\n    [seat] ({ $n })\n   *[other] #{ $n }\n}",
+    ),
+    "champs.opt.to": _t("aller en { $cell }", "go to { $cell }"),
     "champs.opt.stop_move": _t("fin du déplacement", "end of movement"),
     "champs.opt.support": _t(
-        "[{mark}] soutien de la troupe en {cell}", "[{mark}] support from {cell}"
+        "[{ $mark }] soutien de la troupe en { $cell }", "[{ $mark }] support from { $cell }"
     ),
-    "champs.opt.roll": _t("lancer les dés ({n} soutien(s))", "roll the dice ({n} supporter(s))"),
-    "champs.opt.swap": _t("échanger mon {a} contre son {b}", "swap my {a} for their {b}"),
-    "champs.opt.take": _t("prendre son dé {v}", "take their {v}"),
-    "champs.opt.give": _t("donner mon dé {v}", "give my {v}"),
-    "champs.opt.return": _t("donner en échange mon dé {v}", "give my {v} in exchange"),
-    "champs.opt.reroll": _t("relancer {dice}", "re-roll {dice}"),
+    "champs.opt.roll": _t(
+        "lancer les dés ({ $n } soutien(s))", "roll the dice ({ $n } supporter(s))"
+    ),
+    "champs.opt.swap": _t(
+        "échanger mon { $a } contre son { $b }", "swap my { $a } for their { $b }"
+    ),
+    "champs.opt.take": _t("prendre son dé { $v }", "take their { $v }"),
+    "champs.opt.give": _t("donner mon dé { $v }", "give my { $v }"),
+    "champs.opt.return": _t("donner en échange mon dé { $v }", "give my { $v } in exchange"),
+    "champs.opt.reroll": _t("relancer { $dice }", "re-roll { $dice }"),
     "champs.opt.pass_skill": _t("ne pas utiliser la compétence", "do not use the skill"),
     "champs.opt.again": _t("attaquer de nouveau", "attack again"),
     "champs.opt.stop": _t("arrêter l'attaque", "stop the attack"),
     "champs.opt.advance_all": _t("toute la troupe avance", "the whole troop advances"),
-    "champs.opt.advance_one": _t("avancer : {what}", "advance: {what}"),
+    "champs.opt.advance_one": _t("avancer : { $what }", "advance: { $what }"),
     "champs.opt.stay": _t("rester (fin de l'avance)", "stay (end of the advance)"),
-    "champs.opt.lose": _t("retirer : {type}", "remove: {type}"),
-    "champs.opt.lose_loaded": _t("retirer : {type} (chargée)", "remove: {type} (loaded)"),
+    "champs.opt.lose": _t("retirer : { $type }", "remove: { $type }"),
+    "champs.opt.lose_loaded": _t("retirer : { $type } (chargée)", "remove: { $type } (loaded)"),
     "champs.opt.retreat_all": _t(
-        "toute la troupe recule en {cell}", "the whole troop retreats to {cell}"
+        "toute la troupe recule en { $cell }", "the whole troop retreats to { $cell }"
     ),
-    "champs.opt.retreat_one": _t("reculer {what} en {cell}", "retreat {what} to {cell}"),
-    "champs.opt.overflow_out": _t("mettre {what} en {cell}", "put {what} on {cell}"),
-    "champs.opt.overflow_elim": _t("éliminer {what}", "eliminate {what}"),
+    "champs.opt.retreat_one": _t(
+        "reculer { $what } en { $cell }", "retreat { $what } to { $cell }"
+    ),
+    "champs.opt.overflow_out": _t("mettre { $what } en { $cell }", "put { $what } on { $cell }"),
+    "champs.opt.overflow_elim": _t("éliminer { $what }", "eliminate { $what }"),
     # events
     "champs.ev.drawn": _t(
-        "{seat} tire ses troupes : {types}", "{seat} draws their troops: {types}"
+        "{ $seat_The } tire ses troupes : { $types }",
+        "{ $seat_The } draws their troops: { $types }",
     ),
-    "champs.ev.initiative": _t("Ordre d'initiative : {order}", "Initiative order: {order}"),
-    "champs.ev.deployed": _t("{seat} place {what} en {cell}", "{seat} deploys {what} on {cell}"),
-    "champs.ev.round": _t("— Tour de jeu {n} —", "— Round {n} —"),
-    "champs.ev.turn": _t("À {seat} de jouer", "{seat} to play"),
-    "champs.ev.activated": _t("{seat} active {cell}", "{seat} activates {cell}"),
-    "champs.ev.refused": _t("{seat} refuse l'activation", "{seat} refuses the activation"),
-    "champs.ev.moved": _t("{n} déplacé(s) de {src} à {dest}", "{n} moved from {src} to {dest}"),
-    "champs.ev.reloaded": _t("Catapulte rechargée en {cell}", "Catapult reloaded on {cell}"),
-    "champs.ev.trap_laid": _t("{seat} pose un piège en {cell}", "{seat} lays a trap on {cell}"),
-    "champs.ev.trap_laid_hidden": _t("{seat} pose un piège caché", "{seat} lays a hidden trap"),
+    "champs.ev.initiative": _t("Ordre d'initiative : { $order }", "Initiative order: { $order }"),
+    "champs.ev.deployed": _t(
+        "{ $seat_The } place { $what } en { $cell }", "{ $seat_The } deploys { $what } on { $cell }"
+    ),
+    "champs.ev.round": _t("— Tour de jeu { $n } —", "— Round { $n } —"),
+    "champs.ev.turn": _t("Au tour { $seat_of }", "{ $seat_The }'s turn"),
+    "champs.ev.activated": _t(
+        "{ $seat_The } active { $cell }", "{ $seat_The } activates { $cell }"
+    ),
+    "champs.ev.refused": _t(
+        "{ $seat_The } refuse l'activation", "{ $seat_The } refuses the activation"
+    ),
+    "champs.ev.moved": _t(
+        "{ $n } déplacé(s) de { $src } à { $dest }", "{ $n } moved from { $src } to { $dest }"
+    ),
+    "champs.ev.reloaded": _t("Catapulte rechargée en { $cell }", "Catapult reloaded on { $cell }"),
+    "champs.ev.trap_laid": _t(
+        "{ $seat_The } pose un piège en { $cell }", "{ $seat_The } lays a trap on { $cell }"
+    ),
+    "champs.ev.trap_laid_hidden": _t(
+        "{ $seat_The } pose un piège caché", "{ $seat_The } lays a hidden trap"
+    ),
     "champs.ev.trap": _t(
-        "Piège en {cell} ! Dé {roll} : {n} unité(s) perdue(s)",
-        "Trap on {cell}! Die {roll}: {n} unit(s) lost",
+        "Piège en { $cell } ! Dé { $roll } : { $n } unité(s) perdue(s)",
+        "Trap on { $cell }! Die { $roll }: { $n } unit(s) lost",
     ),
     "champs.ev.attack": _t(
-        "{seat} attaque {dest} depuis {src}", "{seat} attacks {dest} from {src}"
+        "{ $seat_The } attaque { $dest } depuis { $src }",
+        "{ $seat_The } attacks { $dest } from { $src }",
     ),
-    "champs.ev.fire": _t("{seat} tire de {src} sur {dest}", "{seat} fires from {src} at {dest}"),
+    "champs.ev.fire": _t(
+        "{ $seat_The } tire de { $src } sur { $dest }",
+        "{ $seat_The } fires from { $src } at { $dest }",
+    ),
     "champs.ev.dice": _t(
-        "Dés : attaquant {att}, défenseur {dfn}", "Dice: attacker {att}, defender {dfn}"
+        "Dés : attaquant { $att }, défenseur { $dfn }", "Dice: attacker { $att }, defender { $dfn }"
     ),
     "champs.ev.thief": _t(
-        "{seat} (Voleur) échange {a} contre {b}", "{seat} (Thief) swaps {a} for {b}"
+        "{ $seat_The } (Voleur) échange { $a } contre { $b }",
+        "{ $seat_The } (Thief) swaps { $a } for { $b }",
     ),
-    "champs.ev.thief_take": _t("{seat} (Voleur) prend un {v}", "{seat} (Thief) takes a {v}"),
-    "champs.ev.thief_give": _t("{seat} (Voleur) donne un {v}", "{seat} (Thief) gives a {v}"),
+    "champs.ev.thief_take": _t(
+        "{ $seat_The } (Voleur) prend un { $v }", "{ $seat_The } (Thief) takes a { $v }"
+    ),
+    "champs.ev.thief_give": _t(
+        "{ $seat_The } (Voleur) donne un { $v }", "{ $seat_The } (Thief) gives a { $v }"
+    ),
     "champs.ev.templar": _t(
-        "{seat} (Templier) relance {old} : {new}", "{seat} (Templar) re-rolls {old}: {new}"
+        "{ $seat_The } (Templier) relance { $old } : { $new }",
+        "{ $seat_The } (Templar) re-rolls { $old }: { $new }",
     ),
     "champs.ev.result": _t(
-        "Résultat {att} contre {dfn} : victoire de {winner}",
-        "Result {att} against {dfn}: {winner} wins",
+        "Résultat { $att } contre { $dfn } : victoire { $winner_of }",
+        "Result { $att } against { $dfn }: { $winner_the } wins",
     ),
-    "champs.ev.support_refused": _t("{seat} refuse son soutien", "{seat} refuses support"),
-    "champs.ev.unit_lost": _t("{type} perdu(e) en {cell} ({why})", "{type} lost on {cell} ({why})"),
+    "champs.ev.support_refused": _t(
+        "{ $seat_The } refuse son soutien", "{ $seat_The } refuses support"
+    ),
+    "champs.ev.unit_lost": _t(
+        "{ $type } perdu(e) en { $cell } ({ $why })", "{ $type } lost on { $cell } ({ $why })"
+    ),
     "champs.ev.captured": _t(
-        "{hero} de {seat} est capturé : +1 point de Destin",
-        "{seat}'s {hero} is captured: +1 Destiny point",
+        "Héros { $hero } { $seat_of } capturé : +1 point de Destin",
+        "{ $seat_The }'s { $hero } is captured: +1 Destiny point",
     ),
-    "champs.ev.retreated": _t("{n} recule(nt) en {cell}", "{n} retreat(s) to {cell}"),
+    "champs.ev.retreated": _t("{ $n } recule(nt) en { $cell }", "{ $n } retreat(s) to { $cell }"),
     "champs.ev.reattack": _t(
-        "Nouvelle attaque immédiate sur {dest}", "Immediate new attack on {dest}"
+        "Nouvelle attaque immédiate sur { $dest }", "Immediate new attack on { $dest }"
     ),
-    "champs.ev.advanced": _t("{n} avance(nt) en {dest}", "{n} advance(s) to {dest}"),
-    "champs.ev.card_drawn": _t("{seat} pioche : {type}", "{seat} draws: {type}"),
+    "champs.ev.advanced": _t("{ $n } avance(nt) en { $dest }", "{ $n } advance(s) to { $dest }"),
+    "champs.ev.card_drawn": _t(
+        "{ $seat_The } pioche : { $type }", "{ $seat_The } draws: { $type }"
+    ),
     "champs.ev.recruited": _t(
-        "{seat} recrute {type} en {cell}", "{seat} recruits {type} on {cell}"
+        "{ $seat_The } recrute { $type } en { $cell }",
+        "{ $seat_The } recruits { $type } on { $cell }",
     ),
-    "champs.ev.overflow_out": _t("Surplus : {type} mis en {cell}", "Surplus: {type} put on {cell}"),
+    "champs.ev.overflow_out": _t(
+        "Surplus : { $type } mis en { $cell }", "Surplus: { $type } put on { $cell }"
+    ),
     # One sentence per outcome: French elides and contracts ("des joueurs", "du MJ").
     "champs.ev.over.players": _t(
-        "Fin de la bataille : victoire des joueurs ({reason})",
-        "Battle over: the players win ({reason})",
+        "Fin de la bataille : victoire des joueurs ({ $reason })",
+        "Battle over: the players win ({ $reason })",
     ),
     "champs.ev.over.mj": _t(
-        "Fin de la bataille : victoire du MJ ({reason})",
-        "Battle over: the GM wins ({reason})",
+        "Fin de la bataille : victoire du MJ ({ $reason })",
+        "Battle over: the GM wins ({ $reason })",
     ),
     "champs.ev.over.draw": _t(
-        "Fin de la bataille : égalité ({reason})",
-        "Battle over: a draw ({reason})",
+        "Fin de la bataille : égalité ({ $reason })",
+        "Battle over: a draw ({ $reason })",
     ),
     "champs.result.players": _t(
-        "Victoire des joueurs ({reason})", "Victory for the players ({reason})"
+        "Victoire des joueurs ({ $reason })", "Victory for the players ({ $reason })"
     ),
-    "champs.result.mj": _t("Victoire du MJ ({reason})", "Victory for the GM ({reason})"),
-    "champs.result.draw": _t("Égalité ({reason})", "A draw ({reason})"),
+    "champs.result.mj": _t("Victoire du MJ ({ $reason })", "Victory for the GM ({ $reason })"),
+    "champs.result.draw": _t("Égalité ({ $reason })", "A draw ({ $reason })"),
     "champs.reason.annihilation": _t("armée adverse anéantie", "enemy army wiped out"),
     "champs.reason.both_annihilated": _t("les deux armées anéanties", "both armies wiped out"),
     "champs.reason.objective": _t(
@@ -230,15 +297,16 @@ CATALOG: dict[str, dict[str, str]] = {
     ),
     # refusals
     "champs.illegal": _t(
-        "« {key} » n'est pas permis ici : {reason} (règles : {rules})",
-        "'{key}' is not allowed here: {reason} (rules: {rules})",
+        "« { $key } » n'est pas permis ici : { $reason } (règles : { $rules })",
+        "'{ $key }' is not allowed here: { $reason } (rules: { $rules })",
     ),
     "config.champs.position_type": _t(
-        "position {where} : type de troupe inconnu, « {type} »",
-        "position {where}: unknown troop type '{type}'",
+        "position { $where } : type de troupe inconnu, « { $type } »",
+        "position { $where }: unknown troop type '{ $type }'",
     ),
     "champs.illegal_plain": _t(
-        "« {key} » n'est pas permis ici : {reason}", "'{key}' is not allowed here: {reason}"
+        "« { $key } » n'est pas permis ici : { $reason }",
+        "'{ $key }' is not allowed here: { $reason }",
     ),
     "champs.why_not.not_offered": _t(
         "ce choix ne fait pas partie des options", "that choice is not among the options"
@@ -425,3 +493,18 @@ CONFIG_HELP: dict[str, tuple[str, str]] = {
 CATALOG.update({f"champs.cfg.{k}": _t(fr, en) for k, (fr, en) in CONFIG_HELP.items()})
 
 add_messages(CATALOG)
+
+
+def _seat_name(name: str, value: Any, lang: str) -> str | None:
+    """Seat ids carried by a champs.* message (`p1`, `mj`, "p2, p1") shown by name."""
+    if not isinstance(value, str) or name not in ("seat", "order", "n"):
+        return None
+    if name == "order":
+        return ", ".join(_seat_name("seat", v, lang) or v for v in value.split(", "))
+    if not has_message(f"champs.seatname.{value}"):
+        return None
+    text = translate(Msg(f"champs.seatname.{value}"), lang)
+    return Name(text, "seat") if name == "n" else text
+
+
+add_arg_resolver("champs", _seat_name)

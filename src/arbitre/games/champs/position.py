@@ -26,102 +26,103 @@ add_messages(
     {
         f"config.champs.pos.{key}": {"fr": fr, "en": en}
         for key, fr, en in (
-            ("xy", "position.{where} : [x, y] attendu", "position.{where}: expected [x, y]"),
+            ("xy", "position.{ $where } : [x, y] attendu", "position.{ $where }: expected [x, y]"),
             (
                 "off_grid",
-                "position.{where} : [{x}, {y}] est hors de la grille {w}x{h}",
-                "position.{where}: [{x}, {y}] is off the {w}x{h} grid",
+                "position.{ $where } : [{ $x }, { $y }] est hors de la grille { $w }x{ $h }",
+                "position.{ $where }: [{ $x }, { $y }] is off the { $w }x{ $h } grid",
             ),
             (
                 "obstacle",
-                "position.{where} : [{x}, {y}] est un obstacle",
-                "position.{where}: [{x}, {y}] is an obstacle",
+                "position.{ $where } : [{ $x }, { $y }] est un obstacle",
+                "position.{ $where }: [{ $x }, { $y }] is an obstacle",
             ),
             (
                 "seat",
-                "position.{where} : place inconnue {value} ; les places sont {seats}",
-                "position.{where}: unknown seat {value}; seats are {seats}",
+                "position.{ $where } : place inconnue { $value } ; les places sont { $seats }",
+                "position.{ $where }: unknown seat { $value }; seats are { $seats }",
             ),
             (
                 "object",
-                "position{where} : un objet JSON est attendu",
-                "position{where}: expected a JSON object",
+                "position{ $where } : un objet JSON est attendu",
+                "position{ $where }: expected a JSON object",
             ),
             (
                 "field",
-                "position.{where} : champ inconnu ; champs connus : {known}",
-                "position.{where}: unknown field; known: {known}",
+                "position.{ $where } : champ inconnu ; champs connus : { $known }",
+                "position.{ $where }: unknown field; known: { $known }",
             ),
             (
                 "type",
-                "position.{where} : type de troupe inconnu, {type}",
-                "position.{where}: unknown troop type {type}",
+                "position.{ $where } : type de troupe inconnu, { $type }",
+                "position.{ $where }: unknown troop type { $type }",
             ),
             (
                 "side",
-                "position.{where} : « players » ou « mj »",
-                "position.{where}: 'players' or 'mj'",
+                "position.{ $where } : « players » ou « mj »",
+                "position.{ $where }: 'players' or 'mj'",
             ),
             (
                 "count",
-                "position.{where} : un nombre entier positif",
-                "position.{where}: a positive whole number",
+                "position.{ $where } : un nombre entier positif",
+                "position.{ $where }: a positive whole number",
             ),
             (
                 "both",
-                "position.units : les deux camps sont sur la case {cell}",
-                "position.units: both sides on {cell}",
+                "position.units : les deux camps sont sur la case { $cell }",
+                "position.units: both sides on { $cell }",
             ),
             (
                 "cap",
-                "position.units : {n} unités de taille Petite (en équivalent) sur la case "
-                "{cell}, 6 au plus",
-                "position.units: {n} small-equivalents on {cell}, at most 6",
+                "position.units : { $n } unités de taille Petite (en équivalent) sur la case "
+                "{ $cell }, 6 au plus",
+                "position.units: { $n } small-equivalents on { $cell }, at most 6",
             ),
             (
                 "mj_hero",
-                "position.{where} : le MJ n'a pas de héros",
-                "position.{where}: the MJ has no hero",
+                "position.{ $where } : le MJ n'a pas de héros",
+                "position.{ $where }: the MJ has no hero",
             ),
             (
                 "mj_cell",
-                "position.{where} : une troupe du MJ occupe cette case",
-                "position.{where}: an MJ troop holds that cell",
+                "position.{ $where } : une troupe du MJ occupe cette case",
+                "position.{ $where }: an MJ troop holds that cell",
             ),
             (
                 "tokens",
-                "position.{where} : un nombre entier positif ou nul",
-                "position.{where}: a whole number",
+                "position.{ $where } : un nombre entier positif ou nul",
+                "position.{ $where }: a whole number",
             ),
             (
                 "deck",
-                "position.{where} : une liste de types de troupes, la première piochée en premier",
-                "position.{where}: a list of troop types, first drawn first",
+                "position.{ $where } : une liste de types de troupes, la première piochée en "
+                "premier",
+                "position.{ $where }: a list of troop types, first drawn first",
             ),
             (
                 "dice",
-                "position.{where} : une liste de résultats de dés de 1 à {sides}",
-                "position.{where}: a list of die results 1..{sides}",
+                "position.{ $where } : une liste de résultats de dés de 1 à { $sides }",
+                "position.{ $where }: a list of die results 1..{ $sides }",
             ),
             (
                 "order",
-                "position.{where} : chaque place de joueur exactement une fois",
-                "position.{where}: every player seat exactly once",
+                "position.{ $where } : chaque place de joueur exactement une fois",
+                "position.{ $where }: every player seat exactly once",
             ),
             (
                 "round",
-                "position.{where} : un nombre entier strictement positif",
-                "position.{where}: a positive whole number",
+                "position.{ $where } : un nombre entier strictement positif",
+                "position.{ $where }: a positive whole number",
             ),
             (
                 "no_turn",
-                "position.{where} : cette place n'a pas de tour dans le cycle",
-                "position.{where}: that seat has no turn in the cycle",
+                "position.{ $where } : cette place n'a pas de tour dans le cycle",
+                "position.{ $where }: that seat has no turn in the cycle",
             ),
             (
                 "used",
-                "position.{where} : 0, 1 ou 2 activations",
-                "position.{where}: 0, 1 or 2 activations",
+                "position.{ $where } : 0, 1 ou 2 activations",
+                "position.{ $where }: 0, 1 or 2 activations",
             ),
         )
     }

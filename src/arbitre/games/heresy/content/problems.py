@@ -54,105 +54,107 @@ class ContentError(ValueError):
 add_messages(
     {
         "heresy.content.where": {
-            "fr": "{file} · {item} · champ « {field} »",
-            "en": "{file} · {item} · field '{field}'",
+            "fr": "{ $file } · { $item } · champ « { $field } »",
+            "en": "{ $file } · { $item } · field '{ $field }'",
         },
-        "heresy.content.where_item": {"fr": "{file} · {item}", "en": "{file} · {item}"},
+        "heresy.content.where_item": {"fr": "{ $file } · { $item }", "en": "{ $file } · { $item }"},
         "heresy.content.toml_syntax": {
-            "fr": "{where} : TOML illisible ({error})",
-            "en": "{where}: unreadable TOML ({error})",
+            "fr": "{ $where } : TOML illisible ({ $error })",
+            "en": "{ $where }: unreadable TOML ({ $error })",
         },
         "heresy.content.unknown_file": {
-            "fr": "{where} : fichier inconnu dans un paquet de contenu (attendus : {known})",
-            "en": "{where}: unknown file in a content pack (expected: {known})",
+            "fr": "{ $where } : fichier inconnu dans un paquet de contenu (attendus : { $known })",
+            "en": "{ $where }: unknown file in a content pack (expected: { $known })",
         },
         "heresy.content.missing_field": {
-            "fr": "{where} : champ obligatoire absent",
-            "en": "{where}: required field is missing",
+            "fr": "{ $where } : champ obligatoire absent",
+            "en": "{ $where }: required field is missing",
         },
         "heresy.content.unknown_field": {
-            "fr": "{where} : champ inconnu (champs permis : {known})",
-            "en": "{where}: unknown field (allowed fields: {known})",
+            "fr": "{ $where } : champ inconnu (champs permis : { $known })",
+            "en": "{ $where }: unknown field (allowed fields: { $known })",
         },
         "heresy.content.bad_type": {
-            "fr": "{where} : type attendu {expected}, trouvé {found}",
-            "en": "{where}: expected {expected}, found {found}",
+            "fr": "{ $where } : type attendu { $expected }, trouvé { $found }",
+            "en": "{ $where }: expected { $expected }, found { $found }",
         },
         "heresy.content.bad_choice": {
-            "fr": "{where} : valeur « {value} » impossible ; choisir parmi {choices}",
-            "en": "{where}: value '{value}' is not allowed; choose one of {choices}",
+            "fr": "{ $where } : valeur « { $value } » impossible ; choisir parmi { $choices }",
+            "en": "{ $where }: value '{ $value }' is not allowed; choose one of { $choices }",
         },
         "heresy.content.out_of_range": {
-            "fr": "{where} : valeur {value} hors des bornes {low}..{high}",
-            "en": "{where}: value {value} is outside {low}..{high}",
+            "fr": "{ $where } : valeur { $value } hors des bornes { $low }..{ $high }",
+            "en": "{ $where }: value { $value } is outside { $low }..{ $high }",
         },
         "heresy.content.too_small": {
-            "fr": "{where} : valeur {value} inférieure au minimum {low}",
-            "en": "{where}: value {value} is below the minimum {low}",
+            "fr": "{ $where } : valeur { $value } inférieure au minimum { $low }",
+            "en": "{ $where }: value { $value } is below the minimum { $low }",
         },
         "heresy.content.bad_id": {
-            "fr": "{where} : identifiant « {value} » invalide (minuscules, chiffres, _)",
-            "en": "{where}: invalid id '{value}' (lower-case letters, digits, _)",
+            "fr": "{ $where } : identifiant « { $value } » invalide (minuscules, chiffres, _)",
+            "en": "{ $where }: invalid id '{ $value }' (lower-case letters, digits, _)",
         },
         "heresy.content.duplicate_id": {
-            "fr": "{where} : identifiant « {id} » déjà utilisé dans ce catalogue",
-            "en": "{where}: id '{id}' is already used in this catalog",
+            "fr": "{ $where } : identifiant « { $id } » déjà utilisé dans ce catalogue",
+            "en": "{ $where }: id '{ $id }' is already used in this catalog",
         },
         "heresy.content.unknown_ref": {
-            "fr": "{where} : « {ref} » n'existe pas dans {catalog}",
-            "en": "{where}: '{ref}' does not exist in {catalog}",
+            "fr": "{ $where } : « { $ref } » n'existe pas dans { $catalog }",
+            "en": "{ $where }: '{ $ref }' does not exist in { $catalog }",
         },
         "heresy.content.bad_provenance": {
-            "fr": "{where} : provenance « {value} » invalide (« rulebook p.N », "
+            "fr": "{ $where } : provenance « { $value } » invalide (« rulebook p.N », "
             "« research:<clé> » ou « reconstructed »)",
-            "en": "{where}: invalid provenance '{value}' ('rulebook p.N', "
+            "en": "{ $where }: invalid provenance '{ $value }' ('rulebook p.N', "
             "'research:<key>' or 'reconstructed')",
         },
         "heresy.content.self_edge": {
-            "fr": "{where} : un bord relie deux zones différentes, pas « {zone} » à elle-même",
-            "en": "{where}: an edge joins two different zones, not '{zone}' to itself",
+            "fr": "{ $where } : un bord relie deux zones différentes, pas « { $zone } » à "
+            "elle-même",
+            "en": "{ $where }: an edge joins two different zones, not '{ $zone }' to itself",
         },
         "heresy.content.duplicate_edge": {
-            "fr": "{where} : bord déjà déclaré",
-            "en": "{where}: edge declared twice",
+            "fr": "{ $where } : bord déjà déclaré",
+            "en": "{ $where }: edge declared twice",
         },
         "heresy.content.asymmetric_edge": {
-            "fr": "{where} : déclaré deux fois avec des valeurs différentes ({a} ≠ {b})",
-            "en": "{where}: declared twice with different values ({a} ≠ {b})",
+            "fr": "{ $where } : déclaré deux fois avec des valeurs différentes ({ $a } ≠ { $b })",
+            "en": "{ $where }: declared twice with different values ({ $a } ≠ { $b })",
         },
         "heresy.content.terra_edge": {
-            "fr": "{where} : aucune zone du Vengeful Spirit n'est adjacente à Terra (HH-37.12)",
-            "en": "{where}: no Vengeful Spirit zone is adjacent to Terra (HH-37.12)",
+            "fr": "{ $where } : aucune zone du Vengeful Spirit n'est adjacente à Terra (HH-37.12)",
+            "en": "{ $where }: no Vengeful Spirit zone is adjacent to Terra (HH-37.12)",
         },
         "heresy.content.division_crevasse": {
-            "fr": "{where} : la division de secteur n'est pas une crevasse (HH-18.13)",
-            "en": "{where}: the sector division is not a crevasse (HH-18.13)",
+            "fr": "{ $where } : la division de secteur n'est pas une crevasse (HH-18.13)",
+            "en": "{ $where }: the sector division is not a crevasse (HH-18.13)",
         },
         "heresy.content.dashed_mismatch": {
-            "fr": "{where} : une zone de plusieurs secteurs a un bord en pointillé, et "
+            "fr": "{ $where } : une zone de plusieurs secteurs a un bord en pointillé, et "
             "réciproquement (HH-18.10)",
-            "en": "{where}: a zone in several sectors has a dashed border, and vice versa "
+            "en": "{ $where }: a zone in several sectors has a dashed border, and vice versa "
             "(HH-18.10)",
         },
         "heresy.content.bad_outline": {
-            "fr": "{where} : contour invalide ({reason})",
-            "en": "{where}: invalid outline ({reason})",
+            "fr": "{ $where } : contour invalide ({ $reason })",
+            "en": "{ $where }: invalid outline ({ $reason })",
         },
         "heresy.content.bad_track": {
-            "fr": "{where} : piste mal formée ({reason})",
-            "en": "{where}: malformed track ({reason})",
+            "fr": "{ $where } : piste mal formée ({ $reason })",
+            "en": "{ $where }: malformed track ({ $reason })",
         },
         "heresy.content.bad_count": {
-            "fr": "{where} : total {total}, attendu {expected}",
-            "en": "{where}: total {total}, expected {expected}",
+            "fr": "{ $where } : total { $total }, attendu { $expected }",
+            "en": "{ $where }: total { $total }, expected { $expected }",
         },
         "heresy.content.too_many": {
-            "fr": "{where} : {count} × « {what} » demandés, {available} seulement existent",
-            "en": "{where}: {count} × '{what}' asked for, only {available} exist",
+            "fr": "{ $where } : { $count } × « { $what } » demandés, { $available } seulement "
+            "existent",
+            "en": "{ $where }: { $count } × '{ $what }' asked for, only { $available } exist",
         },
         "heresy.content.side_mismatch": {
-            "fr": "{where} : « {ref} » appartient au camp {actual}, pas {expected}",
-            "en": "{where}: '{ref}' belongs to the {actual} side, not {expected}",
+            "fr": "{ $where } : « { $ref } » appartient au camp { $actual }, pas { $expected }",
+            "en": "{ $where }: '{ $ref }' belongs to the { $actual } side, not { $expected }",
         },
         # reasons, passed as the argument of bad_outline / bad_track
         "heresy.content.r.points": {"fr": "moins de 3 points", "en": "fewer than 3 points"},
@@ -174,8 +176,8 @@ add_messages(
             "en": "the start icon can only be on space 1",
         },
         "heresy.content.r.imperial_victory": {
-            "fr": "l'icône imperial_victory ne peut être que sur la dernière case",
-            "en": "the imperial_victory icon can only be on the last space",
+            "fr": "l'icône « imperial_victory » ne peut être que sur la dernière case",
+            "en": "the 'imperial_victory' icon can only be on the last space",
         },
         "heresy.content.r.damage": {
             "fr": "il faut 0 < indemne ≤ … < blessé ≤ … < vaincu",
