@@ -55,22 +55,6 @@ ALLOWED: dict[str, set[str]] = {
 # Found in files this checker's author did not own (heresy/epic messages): the lead fixes
 # them when converting those catalogs to Fluent; remove a key once its text is right.
 KNOWN: dict[str, set[str]] = {
-    # "Effet de Armées Innombrables", "en faveur de Imperium", "Victoire de le Traître":
-    # seats and card names need `$x_of` (and heresy.seat.* bare names with a `.form`)
-    "de + vowel": {
-        "heresy.log.blood",
-        "heresy.log.effect",
-        "heresy.log.enemy_marked",
-        "heresy.log.initiative_change",
-        "heresy.opt.battle_effect",
-        "heresy.result",
-    },
-    "de le / de les": {
-        "heresy.log.blood",
-        "heresy.log.enemy_marked",
-        "heresy.log.initiative_change",
-        "heresy.result",
-    },
     # "pour toucher 7+: 6+1", "(5+: 4)": epic/fire.py `show_dice` writes the dice in one
     # language; French puts a space before the colon ("7+ : 6+1")
     "no space before : ; ? !": {

@@ -35,8 +35,8 @@ KEY_LIMIT = 64
 add_messages(
     {
         "server.why.legal": {
-            "fr": "C'est un choix permis : {option}.",
-            "en": "That is an allowed choice: {option}.",
+            "fr": "C'est un choix permis : { $option }.",
+            "en": "That is an allowed choice: { $option }.",
         },
         "server.why.unknown": {
             "fr": "Ce n'est pas un des choix proposés maintenant.",

@@ -17,9 +17,9 @@ GAME_RULE_FR = "(règle choisie pour cette partie)"
 GAME_RULE_EN = "(the rule chosen for this game)"
 
 CATALOG: dict[str, dict[str, str]] = {
-    "champs.refused.at": _t("Case ({cell}) : {reason}.", "Cell ({cell}): {reason}."),
+    "champs.refused.at": _t("Case ({ $cell }) : { $reason }.", "Cell ({ $cell }): { $reason }."),
     "champs.refused.cells.one": _t("1 case", "1 cell"),
-    "champs.refused.cells": _t("{n} cases", "{n} cells"),
+    "champs.refused.cells": _t("{ $n } cases", "{ $n } cells"),
     # which troop to activate (CB-30, CB-31, CB-38, AMB-CB-19, AMB-CB-20a)
     "champs.refused.empty": _t(
         "aucune troupe ne s'y trouve, rien à activer", "no troop stands there, nothing to activate"
@@ -72,8 +72,8 @@ CATALOG: dict[str, dict[str, str]] = {
     ),
     "champs.refused.lone_hero": _t("un héros seul ne combat pas", "a lone hero does not fight"),
     "champs.refused.not_adjacent": _t(
-        "la cible est à {dist} : on n'attaque qu'une case adjacente",
-        "the target is {dist} away: you attack only an adjacent cell",
+        "la cible est à { $dist } : on n'attaque qu'une case adjacente",
+        "the target is { $dist } away: you attack only an adjacent cell",
     ),
     "champs.refused.no_catapult": _t(
         "seule une catapulte tire à distance", "only a catapult fires at range"
@@ -87,8 +87,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "the catapult was just reloaded: it fires in a later turn",
     ),
     "champs.refused.range": _t(
-        "la cible est à {dist} : la catapulte tire de 2 à 5 cases",
-        "the target is {dist} away: the catapult fires from 2 to 5 cells",
+        "la cible est à { $dist } : la catapulte tire de 2 à 5 cases",
+        "the target is { $dist } away: the catapult fires from 2 to 5 cells",
     ),
     "champs.refused.line_of_fire": _t(
         f"un obstacle barre la ligne de tir {GAME_RULE_FR}",
@@ -132,8 +132,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "flyers pass over the enemy but cannot stop on its cell",
     ),
     "champs.refused.too_far": _t(
-        "elle est à {dist}, et cette troupe ne se déplace que de {speed}",
-        "it is {dist} away, and this troop moves only {speed}",
+        "elle est à { $dist }, et cette troupe ne se déplace que de { $speed }",
+        "it is { $dist } away, and this troop moves only { $speed }",
     ),
     "champs.refused.no_move_left": _t(
         "la troupe a déjà utilisé tout son mouvement", "the troop has used all its movement"
@@ -170,8 +170,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "champs.refused.enemy_here": _t("l'ennemi occupe cette case", "the enemy holds that cell"),
     "champs.refused.full": _t(
         "elle dépasserait la limite de 6 (petite = 1, moyenne = 2, grande = 3) : "
-        "elle en compte déjà {load}",
-        "it would go over the cap of 6 (Small = 1, Medium = 2, Large = 3): it holds {load} already",
+        "elle en compte déjà { $load }",
+        "it would go over the cap of 6 (Small = 1, Medium = 2, Large = 3): it holds { $load } "
+        "already",
     ),
     "champs.refused.recruit_line": _t(
         "une nouvelle troupe arrive sur la ligne de départ de son camp",

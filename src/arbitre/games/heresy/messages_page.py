@@ -10,20 +10,20 @@ from arbitre.games.heresy.names import resolve
 MESSAGES: dict[str, dict[str, str]] = {
     # where a content item comes from
     "heresy.page.prov.rulebook": {
-        "fr": "livre de règles, page {page}",
-        "en": "rulebook, page {page}",
+        "fr": "livre de règles, page { $page }",
+        "en": "rulebook, page { $page }",
     },
     "heresy.page.prov.research": {
-        "fr": "recherches (source {key})",
-        "en": "research (source {key})",
+        "fr": "recherches (source { $key })",
+        "en": "research (source { $key })",
     },
     "heresy.page.prov.reconstructed": {
         "fr": "reconstitué par arbitre (absent des sources)",
         "en": "reconstructed by arbitre (missing from the sources)",
     },
     "heresy.page.designed": {
-        "fr": "Valeurs reconstituées par arbitre : {fields}",
-        "en": "Values reconstructed by arbitre: {fields}",
+        "fr": "Valeurs reconstituées par arbitre : { $fields }",
+        "en": "Values reconstructed by arbitre: { $fields }",
     },
     "heresy.page.effect_designed": {
         "fr": "Effet reconstitué par arbitre",
@@ -65,26 +65,32 @@ MESSAGES: dict[str, dict[str, str]] = {
     "heresy.page.req.khorne_unit": {"fr": "une unité de Khorne", "en": "a Khorne unit"},
     "heresy.page.req.tzeentch_unit": {"fr": "une unité de Tzeentch", "en": "a Tzeentch unit"},
     "heresy.page.req.slaanesh_unit": {"fr": "une unité de Slaanesh", "en": "a Slaanesh unit"},
-    "heresy.page.req.unit": {"fr": "une unité {unit} engagée", "en": "an engaged {unit} unit"},
+    "heresy.page.req.unit": {
+        "fr": "une unité { $unit } engagée",
+        "en": "an engaged { $unit } unit",
+    },
     # bombardment cards have no printed name
-    "heresy.page.bombard.name": {"fr": "Carte Bombardement {n}", "en": "Bombardment card {n}"},
+    "heresy.page.bombard.name": {
+        "fr": "Carte Bombardement { $n }",
+        "en": "Bombardment card { $n }",
+    },
     "heresy.page.bombard.precise": {
-        "fr": "Précis : {n} dégât(s){breach}",
-        "en": "Precise: {n} damage{breach}",
+        "fr": "Précis : { $n } dégât(s){ $breach }",
+        "en": "Precise: { $n } damage{ $breach }",
     },
     "heresy.page.bombard.saturation": {
-        "fr": "Saturation : {n} dégât(s){breach}",
-        "en": "Saturation: {n} damage{breach}",
+        "fr": "Saturation : { $n } dégât(s){ $breach }",
+        "en": "Saturation: { $n } damage{ $breach }",
     },
-    "heresy.page.bombard.breach": {"fr": " + brèche", "en": " + breach"},
+    "heresy.page.bombard.breach": {"fr": '{" "}+ brèche', "en": '{" "}+ breach'},
     "heresy.page.bombard.none": {"fr": "Saturation : pas d'effet", "en": "Saturation: no effect"},
     "heresy.page.bombard.thunderhawk": {
-        "fr": "Thunderhawk : {n} dégât(s) par Thunderhawk engagé",
-        "en": "Thunderhawk: {n} damage per engaged Thunderhawk",
+        "fr": "Thunderhawk : { $n } dégât(s) par Thunderhawk engagé",
+        "en": "Thunderhawk: { $n } damage per engaged Thunderhawk",
     },
     "heresy.page.bombard.lasers": {
-        "fr": "Lasers (1 à 4 en portée) : {line}",
-        "en": "Lasers (1 to 4 in range): {line}",
+        "fr": "Lasers (1 à 4 en portée) : { $line }",
+        "en": "Lasers (1 to 4 in range): { $line }",
     },
     "heresy.page.bombard.hit": {"fr": "touché", "en": "hit"},
     "heresy.page.bombard.miss": {"fr": "raté", "en": "miss"},
@@ -94,47 +100,47 @@ MESSAGES: dict[str, dict[str, str]] = {
     "heresy.summary.who.imperium": {"fr": "L'Imperium", "en": "The Imperium"},
     "heresy.summary.who.traitor": {"fr": "Le Traître", "en": "The Traitor"},
     "heresy.summary.placed": {
-        "fr": "{who} a placé un ordre face cachée sur la pile {sector}",
-        "en": "{who} placed an order face down on the {sector} pile",
+        "fr": "{ $who } a placé un ordre face cachée sur la pile { $sector }",
+        "en": "{ $who } placed an order face down on the { $sector } pile",
     },
     "heresy.summary.execute": {
-        "fr": "{who} a exécuté {card} dans le secteur {sector}",
-        "en": "{who} executed {card} in the {sector} sector",
+        "fr": "{ $who } a exécuté { $card } dans le secteur { $sector }",
+        "en": "{ $who } executed { $card } in the { $sector } sector",
     },
     "heresy.summary.drew": {
-        "fr": "{who} a pioché {n} carte(s) Ordre",
-        "en": "{who} drew {n} Order card(s)",
+        "fr": "{ $who } a pioché { $n } carte(s) Ordre",
+        "en": "{ $who } drew { $n } Order card(s)",
     },
     "heresy.summary.buried": {
-        "fr": "{who} a enterré la pile {sector}",
-        "en": "{who} buried the {sector} pile",
+        "fr": "{ $who } a enterré la pile { $sector }",
+        "en": "{ $who } buried the { $sector } pile",
     },
     "heresy.summary.moved": {
-        "fr": "{n} unité(s) ou Héros déplacé(s) vers {to}",
-        "en": "{n} unit(s) or Heroes moved to {to}",
+        "fr": "{ $n } unité(s) ou Héros déplacé(s) vers { $to }",
+        "en": "{ $n } unit(s) or Heroes moved to { $to }",
     },
     "heresy.summary.landed": {
-        "fr": "{who} a débarqué en {zone}",
-        "en": "{who} landed in {zone}",
+        "fr": "{ $who } a débarqué en { $zone }",
+        "en": "{ $who } landed in { $zone }",
     },
-    "heresy.summary.battle": {"fr": "Bataille en {zone}", "en": "Battle in {zone}"},
+    "heresy.summary.battle": {"fr": "Bataille en { $zone }", "en": "Battle in { $zone }"},
     "heresy.summary.eliminated": {
-        "fr": "{n} unité(s) éliminée(s) en {zone}",
-        "en": "{n} unit(s) eliminated in {zone}",
+        "fr": "{ $n } unité(s) éliminée(s) en { $zone }",
+        "en": "{ $n } unit(s) eliminated in { $zone }",
     },
     "heresy.summary.bombard": {
-        "fr": "Bombardement de {zone} : {n} dégât(s)",
-        "en": "Bombardment of {zone}: {n} damage",
+        "fr": "Bombardement de { $zone } : { $n } dégât(s)",
+        "en": "Bombardment of { $zone }: { $n } damage",
     },
     "heresy.summary.event": {
-        "fr": "Événement pioché : {card}",
-        "en": "Event drawn: {card}",
+        "fr": "Événement pioché : { $card }",
+        "en": "Event drawn: { $card }",
     },
     "heresy.summary.corrupted": {
-        "fr": "{n} unité(s) corrompue(s) en {zone}, passée(s) au Traître",
-        "en": "{n} unit(s) corrupted in {zone}, now the Traitor's",
+        "fr": "{ $n } unité(s) corrompue(s) en { $zone }, passée(s) au Traître",
+        "en": "{ $n } unit(s) corrupted in { $zone }, now the Traitor's",
     },
-    "heresy.summary.hero_dead": {"fr": "{what} est éliminé", "en": "{what} is eliminated"},
+    "heresy.summary.hero_dead": {"fr": "{ $what } est éliminé", "en": "{ $what } is eliminated"},
     "heresy.summary.victory": {"fr": "Fin de la partie", "en": "End of the game"},
     "heresy.summary.nothing": {
         "fr": "Rien de visible depuis votre dernier choix",
