@@ -105,6 +105,7 @@ def test_the_host_changes_ai_seats_and_open_seats_but_not_a_taken_one(client: Te
     assert back.status_code == 200 and back.json()["code"]
     taken = client.post(url, json={"token": game["host"], "seat": 1, "kind": "ai"})
     assert taken.status_code == 409 and taken.json()["error"]["code"] == "seat_taken"
+    assert taken.json()["error"]["text"]["fr"] == "La place du MJ est déjà prise"
     bad = client.post(url, json={"token": game["host"], "seat": 0, "kind": "ai", "agent": "x"})
     assert bad.status_code == 422 and bad.json()["error"]["code"] == "unknown_agent"
     player = client.post(url, json={"token": game["seat"]["token"], "seat": 0, "kind": "ai"})

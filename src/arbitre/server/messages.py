@@ -138,8 +138,8 @@ add_messages(
             "en": "Unknown or already used invitation",
         },
         "server.error.seat_taken": {
-            "fr": "La place { $seat } est déjà prise",
-            "en": "Seat { $seat } is already taken",
+            "fr": "La place { $seat_of } est déjà prise",
+            "en": "{ $seat_The }'s seat is already taken",
         },
         "server.error.takeback_pending": {
             "fr": "Une demande d'annulation attend déjà une réponse",

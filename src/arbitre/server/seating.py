@@ -16,9 +16,15 @@ from typing import Any
 from arbitre.engine.agents import make_agent
 from arbitre.server.errors import refuse
 from arbitre.server.hub import Hub
-from arbitre.server.live import Access, LiveGame, Takeback
+from arbitre.server.live import Access, LiveGame, Takeback, seat_label
 from arbitre.server.lobby import agent_of
 from arbitre.server.store import GameSummary, SeatSpec, new_token
+
+
+def _taken(live: LiveGame, seat: int) -> Exception:
+    """409: the seat is held by somebody (named as the game names it, "le Traître")."""
+    name = seat_label(live.ruleset, live.match.seat_names[seat])
+    return refuse(409, "seat_taken", "seat_taken", seat=name)
 
 
 def _set_seats(hub: Hub, live: LiveGame, seats: list[SeatSpec]) -> None:
@@ -66,7 +72,7 @@ async def join(hub: Hub, live: LiveGame, code: str | None, seat: int | None) -> 
                 raise refuse(403, "no_invite", "no_invite")
         spec = seats[found]
         if not spec.open or not spec.invite:
-            raise refuse(409, "seat_taken", "seat_taken", seat=found)
+            raise _taken(live, found)
         token = new_token()
         seats[found] = SeatSpec("human", None, token, "")
         _set_seats(hub, live, seats)
@@ -82,7 +88,7 @@ async def invite(hub: Hub, live: LiveGame, access: Access, seat: int | None) -> 
         found = _seat_index(live, seat)
         seats = list(live.stored.seats)
         if not seats[found].open:
-            raise refuse(409, "seat_taken", "seat_taken", seat=found)
+            raise _taken(live, found)
         code = new_token()
         seats[found] = SeatSpec("human", None, "", code)
         _set_seats(hub, live, seats)
@@ -102,7 +108,7 @@ async def change_seat(
         seats = list(live.stored.seats)
         old = seats[found]
         if online and old.kind == "human" and old.token:
-            raise refuse(409, "seat_taken", "seat_taken", seat=found)
+            raise _taken(live, found)
         out: dict[str, Any] = {"seat": found, "kind": kind}
         if kind == "ai":
             name = agent_of(live.ruleset, found, agent)
