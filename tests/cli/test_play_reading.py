@@ -52,11 +52,11 @@ def test_zone_neighbours_crevasses_fortification_and_contents(cli):
     assert f"{c.zones[b].name('fr')} (crevasse)" in out
 
 
-def test_rule_texts_with_the_french_note_and_unknown_ids(cli):
+def test_rule_texts_in_the_chosen_language_and_unknown_ids(cli):
     text = get("heresy").rule_ids()[0]
     fr = cli(HERESY, input="rule hh-2.1\nrègle HH-99.9\nquit\no\n")
     out = " ".join(after_prompt(fr.output).split())
-    assert "HH-2.1 (résumé anglais des règles, pas encore traduit) : The game is for" in out
+    assert "HH-2.1 : La partie se joue à deux exactement." in out
     assert "HH-99.9 : aucun texte connu pour cette règle." in out
     en = cli([*HERESY, "--lang", "en"], input="rule HH-2.1\nrule\nquit\ny\n")
     out = " ".join(after_prompt(en.output).split())

@@ -301,6 +301,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "{ $rule } : aucun texte connu pour cette règle.",
         "en": "{ $rule }: no text known for this rule.",
     },
+    "cli.read.rule.text": {"fr": "{ $rule } : { $text }", "en": "{ $rule }: { $text }"},
     "cli.read.rule.english": {
         "fr": "{ $rule } (résumé anglais des règles, pas encore traduit) : { $text }",
         "en": "{ $rule }: { $text }",

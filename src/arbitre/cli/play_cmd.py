@@ -463,8 +463,12 @@ class Session:
         ids = [known.get(w.lower(), w.upper() if w.lower() not in known else w) for w in wanted]
         for item in rule_texts(self.match.ruleset.id, ids[:12]):
             if item["known"]:
-                text = self.tr("cli.read.rule.english", rule=item["id"], text=item["text"]["en"])
-                self.console.print(Text(text))
+                # the French text where one is written (data/rule_texts_fr.toml), else the
+                # English digest, said to be one
+                english = self.lang == "fr" and item.get("lang_fr") != "fr"
+                key = "cli.read.rule.english" if english else "cli.read.rule.text"
+                shown = item["text"]["en" if english else self.lang]
+                self.console.print(Text(self.tr(key, rule=item["id"], text=shown)))
             else:
                 self.say("cli.read.rule.unknown", "yellow", rule=item["id"])
 
