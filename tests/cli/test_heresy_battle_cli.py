@@ -97,7 +97,8 @@ def test_board_draws_the_battle_in_french():
     assert "ordre Assaut (Plateau Impérial)" in text
     assert "itération 1/6, active : Traître" in text
     assert "Zones d'origine : Spatioport du Mur d'Éternité" in text
-    assert "Unités engagées du Traître : Spatioport du Mur d'Éternité: 1×Space Marines du Chaos[3]" in text
+    engaged = "Spatioport du Mur d'Éternité : 1×Space Marines du Chaos[3]"
+    assert f"Unités engagées du Traître : {engaged}" in text
     assert "★Mortarion" in text
     assert "Cartes jouées : (Traître) Tactiques de Diversion (attaque 3, coût de contre 5)" in text
     assert "Combat du Traître : (5) Piège (boucliers 1, coût de contre 5) ·" in text

@@ -66,7 +66,8 @@ def test_cards_in_hand_open_their_face_on_hover_focus_and_tap(
     page.goto(link(server, game, game["seats"][0]["token"]))  # the Imperium's own link
     settled(page)
     page.wait_for_function(
-        "() => { const s = window.arbitre.state; return s.decision?.yours && s.last_turn && !window.arbitre.busy; }"
+        "() => { const s = window.arbitre.state;"
+        " return s.decision?.yours && s.last_turn && !window.arbitre.busy; }"
     )
     state = state_of(page)
     board = page.evaluate("() => window.arbitre.board")

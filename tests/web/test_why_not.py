@@ -1,4 +1,4 @@
-""""Why not?" in the browser (Champs): clicking a cell that is not a legal choice shows a
+""" "Why not?" in the browser (Champs): clicking a cell that is not a legal choice shows a
 popover naming the rule, in French, then in English after switching language; the rule's
 text unfolds; Escape, a tap elsewhere or the close button dismiss it. On a laptop
 (1366×768) and a phone (390×844). Screenshots: /tmp/shots/why-champs-<size>.png."""

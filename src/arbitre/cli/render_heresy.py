@@ -561,7 +561,8 @@ def engaged_parts(c: Content, battle: Mapping[str, Any], seat: str, lang: str) -
             by_zone.setdefault(zone, Counter())[unit] += 1
     parts: list[Text] = []
     for zone, units in by_zone.items():
-        parts.append(Text(zone_name(c, zone, lang) + ":", style="dim"))
+        colon = " :" if lang == "fr" else ":"  # French sets a space before the colon
+        parts.append(Text(zone_name(c, zone, lang) + colon, style="dim"))
         for unit, n in units.items():
             _seat, type_id, tag, damage = parse_unit(f"{seat}:{unit}")
             text = Text(f"{n}×{unit_text(c, type_id, lang)}", style=UNIT_STYLE.get(seat, ""))
