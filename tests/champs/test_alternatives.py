@@ -329,6 +329,16 @@ def test_AMB_CB_2_corner_cutting_ground_units(mode: str) -> None:
 
 
 @pytest.mark.parametrize("mode", ["allowed", "forbidden"])
+def test_AMB_CB_2_one_obstacle_corner_never_bars_the_diagonal(mode: str) -> None:
+    # The digest bars moving diagonally *between two* obstacles; with only (5,3) beside the
+    # step (4,3) -> (5,4), no squeeze happens and the step stays open in both modes.
+    pos = {"units": [U("soldats", (4, 3)), U("soldats", (9, 7), side="mj")]}
+    s = game_(pos, [(5, 3)], move__cornerCutting=mode)
+    play(s, "act:4,3", "move")
+    assert "to:5,4" in _dests(s)
+
+
+@pytest.mark.parametrize("mode", ["allowed", "forbidden"])
 def test_AMB_CB_2_corner_cutting_never_binds_flyers(mode: str) -> None:
     # Air Soldiers cross obstacles (CB-13): the only 3-step path to (7,6) is the diagonal,
     # whose first step cuts the corner between two obstacles.

@@ -55,11 +55,12 @@ def test_AMB_CB_2_adjacency_and_corner_cutting(tmp_path):
     s = game(
         tmp_path,
         {"units": [U("soldats", (4, 3)), U("soldats", (9, 7), side="mj")]},
-        obstacles=[(5, 3)],
+        obstacles=[(5, 3), (4, 4)],
         move__cornerCutting="forbidden",
     )
     play(s, "act:4,3", "move")
-    assert "to:5,4" not in keys(s) and "to:5,2" not in keys(s) and "to:3,4" in keys(s)
+    # barred: the squeeze between the two obstacles; open: diagonals past a single corner
+    assert "to:5,4" not in keys(s) and "to:5,2" in keys(s) and "to:3,4" in keys(s)
 
 
 @pytest.mark.parametrize(("mode", "expected"), [("anyGround", 2 + 1 + 2), ("allGround", 2 + 1)])

@@ -376,7 +376,9 @@ class Geometry:
         if adjacency == 8:
             deltas += [(-1, -1), (1, -1), (-1, 1), (1, 1)]
         self.neighbours: list[tuple[int, ...]] = []
-        # steps: neighbours a mover may step to (corner cutting past obstacles may be barred)
+        # steps: neighbours a mover may step to. AMB-CB-2's `move.cornerCutting = forbidden`
+        # bars the diagonal step *between two* orthogonally adjacent obstacles (squeezing
+        # through); a diagonal past a single obstacle's corner stays open.
         self.steps: list[tuple[int, ...]] = []
         for c in range(self.size):
             x, y = c % w, c // w
@@ -390,7 +392,8 @@ class Geometry:
                         dx
                         and dy
                         and not corner_cutting
-                        and ((y * w + nx) in bf.obstacles or (ny * w + x) in bf.obstacles)
+                        and (y * w + nx) in bf.obstacles
+                        and (ny * w + x) in bf.obstacles
                     ):
                         continue
                     st.append(n)

@@ -350,8 +350,8 @@ CONFIG_HELP: dict[str, tuple[str, str]] = {
     ),
     "grid.adjacency": ("Voisinage : 8 (diagonales) ou 4", "Adjacency: 8 (diagonals) or 4"),
     "move.cornerCutting": (
-        "Couper un coin d'obstacle en diagonale",
-        "Cut an obstacle's corner diagonally",
+        "Passer en diagonale entre deux obstacles (troupes au sol)",
+        "Squeeze diagonally between two obstacles (ground troops)",
     ),
     "dice.sides": ("Faces des dés de combat", "Sides of the combat dice"),
     "combat.result": (

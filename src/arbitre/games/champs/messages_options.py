@@ -46,8 +46,8 @@ OPTIONS: dict[str, tuple[str, str, str, dict[Any, tuple[str, str]]]] = {
         },
     ),
     "move.cornerCutting": (
-        "Couper un coin d'obstacle",
-        "Cutting an obstacle's corner",
+        "Diagonale entre deux obstacles",
+        "Diagonal between two obstacles",
         "board",
         _ALLOWED,
     ),
