@@ -18,7 +18,8 @@ def _texts(lines: tuple[Msg, ...]) -> str:
     return " | ".join(translate(m, lang) for m in lines for lang in ("fr", "en"))
 
 
-def _visible_cards(view: Any, known: set[str]) -> set[str]:
+def visible_cards(view: Any, known: set[str]) -> set[str]:
+    """Every card id (of `known`) that a view names somewhere (copies `#n` folded)."""
     out: set[str] = set()
 
     def walk(x: Any) -> None:
@@ -56,7 +57,7 @@ def _hidden_names(match: Match, viewer: int) -> set[str]:
     s = match.state
     c = s.content
     known = {x.id for x in c.orders} | {x.id for x in c.combat}
-    seen = _visible_cards(match.ruleset.view(s, viewer), known) | _revealed(match, viewer)
+    seen = visible_cards(match.ruleset.view(s, viewer), known) | _revealed(match, viewer)
     shown: set[str] = set()
     for base in seen:
         item = c.orders.get(base) or c.combat.get(base)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from arbitre.engine.registry import get
+from tests.heresy.test_summary import visible_cards
 from tests.web.conftest import CHROMIUM, NO_CHROMIUM, api, new_game, watch
 from tests.web.test_online import SIZES, no_sideways_scroll, shot, small_targets
 from tests.web.test_pages import HUMAN, link, settled, state_of
@@ -41,20 +42,7 @@ def card_ids_in(view: Any) -> set[str]:
     content = get("heresy").new({}, 1).content
     known = {c.id for cat in (content.orders, content.combat, content.events) for c in cat}
     known |= {c.id for c in content.bombardment}
-    out: set[str] = set()
-
-    def walk(x: Any) -> None:
-        if isinstance(x, str) and x.split("#", 1)[0] in known:
-            out.add(x.split("#", 1)[0])
-        elif isinstance(x, dict):
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(view)
-    return out
+    return visible_cards(view, known)
 
 
 def test_cards_in_hand_open_their_face_on_hover_focus_and_tap(
