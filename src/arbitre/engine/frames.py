@@ -28,11 +28,32 @@ class Frame:
     memo: Any = field(default=None, compare=False, repr=False)
 
     def copy(self) -> Frame:
-        return Frame(self.kind, self.seat, deep_copy(self.data))
+        """The frame with its data copied and no memo (built without `__init__`: speed,
+        every clone copies every pending frame)."""
+        f = _new(Frame)
+        f.kind = self.kind
+        f.seat = self.seat
+        f.data = deep_copy(self.data)
+        f.memo = None
+        return f
+
+
+_new = object.__new__
+
+
+_ATOMS = frozenset({int, str, bool, float, tuple, type(None)})  # shared as they are
 
 
 def deep_copy(value: Any) -> Any:
-    """Copy nested dicts and lists of plain values (ints, strings, tuples, None)."""
+    """Copy nested dicts and lists of plain values (ints, strings, tuples, None).
+
+    Exact types first (speed: every clone copies every frame's data); a dict or list
+    subclass takes the general path and comes back as a plain dict or list."""
+    cls = value.__class__
+    if cls is dict:
+        return {k: v if v.__class__ in _ATOMS else deep_copy(v) for k, v in value.items()}
+    if cls is list:
+        return [v if v.__class__ in _ATOMS else deep_copy(v) for v in value]
     if isinstance(value, dict):
         return {k: deep_copy(v) for k, v in value.items()}
     if isinstance(value, list):

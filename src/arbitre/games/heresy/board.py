@@ -71,18 +71,31 @@ def side_of_unit_type(s: HeresyState, unit_type: str) -> int:
 
 
 def hero_side(s: HeresyState, hero: str) -> int:
-    return SIDE_NAMES.index(s.content.heroes[hero].side)
+    return hero_seats(s)[hero]
+
+
+def hero_seats(s: HeresyState) -> dict[str, int]:
+    """Each Hero's seat, built once per content (speed: asked for every Hero before many
+    steps). Shared: read it, never change it."""
+    sides = _HERO_SIDES.get(id(s.content))
+    if sides is None:
+        sides = {h.id: SIDE_NAMES.index(h.side) for h in s.content.heroes}
+        _HERO_SIDES[id(s.content)] = sides
+    return sides
+
+
+_HERO_SIDES: dict[int, dict[str, int]] = {}  # id(content) -> hero: seat
 
 
 def add_unit(s: HeresyState, zone: str, u: Unit) -> None:
-    s.units.setdefault(zone, []).append(u)
+    s.own_units(zone).append(u)
 
 
 def take_unit(s: HeresyState, zone: str, text: str) -> Unit | None:
     """Remove and return the first unit of `zone` whose label is `text`."""
     from arbitre.games.heresy.state import label
 
-    units = s.units.get(zone, [])
+    units = s.own_units(zone) if zone in s.units else []
     for i, u in enumerate(units):
         if label(u) == text:
             return units.pop(i)

@@ -109,7 +109,7 @@ def hurt(s: HeresyState, zone: str, seat: int, text: str, n: int, battle: Frame 
     """HH-30.14..HH-30.16 applied to a bombardment's point(s): damage accumulates; at its
     rank the unit is eliminated. An engaged unit keeps its place in the battle frame
     (HH-36.5: units not engaged may be hit as well)."""
-    units = s.units.get(zone, [])
+    units = s.own_units(zone) if zone in s.units else []
     i = next(i for i, u in enumerate(units) if u[0] == seat and label(u) == text)
     u = units.pop(i)
     hit: Unit = (u[0], u[1], u[2], u[3] + n)

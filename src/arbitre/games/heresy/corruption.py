@@ -47,7 +47,7 @@ def corrupt(s: HeresyState, zone: str, text: str, rule: str = "HH-37.5") -> None
     """HH-37.5, HH-37.6: on a black base the unit is the Traitor's at once, in the same
     zone, with its damage; the grey base goes back to the Imperium (not tracked: grey
     bases never run short, one per Imperial figure)."""
-    units = s.units[zone]
+    units = s.own_units(zone)
     i = next(i for i, u in enumerate(units) if u[0] == IMPERIUM and label(u) == text)
     u = units[i]
     into = traitor_type(s, u[1])

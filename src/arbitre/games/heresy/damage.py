@@ -39,7 +39,7 @@ def flying(s: HeresyState, text: str) -> bool:
 
 
 def take(s: HeresyState, zone: str, seat: int, text: str) -> tuple[int, str, str, int]:
-    units = s.units.get(zone, [])
+    units = s.own_units(zone) if zone in s.units else []
     for i, u in enumerate(units):
         if u[0] == seat and label(u) == text:
             return units.pop(i)
@@ -84,7 +84,7 @@ def eliminate_held(s: HeresyState, f: Frame) -> None:
     for zone in sorted({z for _k, z, _t in f.data["eng"]}):
         for u in [x for x in s.units.get(zone, ()) if held(f, x)]:
             if u[3] >= s.content.units[u[1]].rank:
-                s.units[zone].remove(u)
+                s.own_units(zone).remove(u)
                 eliminate(s, u)
                 s.log.append(
                     Msg("heresy.log.eliminated", {"unit": label(u), "zone": zone}, "HH-30.14")

@@ -345,7 +345,7 @@ def choose_move(s: HeresyState, f: Frame, key: str) -> None:
     elif verb == "hero":
         s.heroes[rest] = d["to"]
     else:
-        units = s.units[d["from"]]
+        units = s.own_units(d["from"])
         i = next(i for i, u in enumerate(units) if u[0] == f.seat and label(u) == rest)
         add_unit(s, d["to"], units.pop(i))
         d["moved"] += 1
@@ -521,7 +521,7 @@ def choose_heal(s: HeresyState, f: Frame, key: str) -> None:
     if key == "done":
         return
     _, zone, text = key.split(":", 2)
-    units = s.units[zone]
+    units = s.own_units(zone)
     i = next(i for i, u in enumerate(units) if u[0] == f.seat and label(u) == text)
     u = units[i]
     units[i] = (u[0], u[1], u[2], 0)

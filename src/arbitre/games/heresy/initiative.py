@@ -22,7 +22,13 @@ def current_player(s: HeresyState) -> int:
 
 
 def last_space(s: HeresyState) -> int:
-    return max(t.n for t in s.content.tracks.initiative.space)
+    got = _LAST.get(id(s.content))
+    if got is None:  # speed: asked at every marker move
+        got = _LAST[id(s.content)] = max(t.n for t in s.content.tracks.initiative.space)
+    return got
+
+
+_LAST: dict[int, int] = {}  # id(content) -> the track's last space
 
 
 def move_marker(s: HeresyState, seat: int, spaces: int) -> list[tuple[int, str]]:

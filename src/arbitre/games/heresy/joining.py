@@ -11,6 +11,7 @@ from arbitre.games.heresy.board import (
     NEUTRAL,
     activated,
     add_unit,
+    hero_seats,
     hero_side,
     neighbours,
     sector_zones,
@@ -73,18 +74,33 @@ def coexistence_battle(s: HeresyState, zone: str) -> Frame:
     return f
 
 
-def _hero_there(s: HeresyState, zone: str, seat: int) -> bool:
-    return any(z == zone and hero_side(s, h) == seat for h, z in s.heroes.items())
+Presence = tuple[tuple[set[str], set[str]], tuple[set[str], set[str]]]
 
 
-def origin_zones(s: HeresyState, f: Frame, target: str) -> list[str]:
+def presence(s: HeresyState) -> Presence:
+    """Per seat, the zones holding one of its units and the zones holding one of its
+    Heroes (speed: targets and origins ask it of many zones at once)."""
+    units: tuple[set[str], set[str]] = (set(), set())
+    heroes: tuple[set[str], set[str]] = (set(), set())
+    for zone, here in s.units.items():
+        for u in here:
+            units[u[0]].add(zone)
+    seat_of = hero_seats(s)
+    for hero, zone in s.heroes.items():
+        heroes[seat_of[hero]].add(zone)
+    return (units[0], heroes[0]), (units[1], heroes[1])
+
+
+def origin_zones(s: HeresyState, f: Frame, target: str, where: Presence | None = None) -> list[str]:
     """HH-25.5: adjacent, holding an attacker's unit, not activated for him. FAQ v1.0
     errata (Rules p.24): "at least one of the attacker's units OR Heroes" (`faq`)."""
     seat = f.data["att"]
+    units, heroes = (where or presence(s))[seat]
+    faq = s.rules.faq
     return sorted(
         z
         for z in neighbours(s, target)
-        if (units_of(s, z, seat) or (s.rules.faq and _hero_there(s, z, seat)))
+        if (z in units or (faq and z in heroes))
         and not activated(s, z, seat)
         and z not in f.data["origins"]
     )
@@ -94,11 +110,13 @@ def targets(s: HeresyState, f: Frame) -> list[str]:
     """HH-25.3: a zone of the order's sector with an enemy unit or enemy Hero, from which
     the attack can be made (an origin zone or the attacker's own units there)."""
     seat = f.data["att"]
+    where = presence(s)
+    mine, (their_units, their_heroes) = where[seat][0], where[1 - seat]
     out = []
     for z in sector_zones(s, f.data["sector"]):
-        if not (units_of(s, z, 1 - seat) or _hero_there(s, z, 1 - seat)):
+        if not (z in their_units or z in their_heroes):
             continue
-        if units_of(s, z, seat) or origin_zones(s, f, z):
+        if z in mine or origin_zones(s, f, z, where):
             out.append(z)
     return out
 

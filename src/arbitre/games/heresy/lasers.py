@@ -112,12 +112,13 @@ def destroy_captured(s: HeresyState) -> None:
     if not s.lasers:
         return
     units = s.units
-    # Runs before every step: test the first unit's side before scanning the zone.
-    captured = [
-        z
-        for z in s.lasers
-        if (us := units.get(z)) and us[0][0] == TRAITOR and all(u[0] == TRAITOR for u in us)
-    ]
+    # Runs before every step: a plain loop (no comprehension frame) that tests the first
+    # unit's side before scanning the zone.
+    captured: list[str] = []
+    for z in s.lasers:
+        us = units.get(z)
+        if us and us[0][0] == TRAITOR and all(u[0] == TRAITOR for u in us):
+            captured.append(z)
     for zone in captured:
         n = s.lasers.pop(zone)
         s.lasers_destroyed += n

@@ -8,11 +8,12 @@ heroes_moved, pick, fly) asks one pick at a time and ends with `done`.
 
 from __future__ import annotations
 
-import heapq
+from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
+from arbitre.games.heresy import distances
 from arbitre.games.heresy.board import (
     CONTESTED,
     ENEMY,
@@ -27,129 +28,31 @@ from arbitre.games.heresy.board import (
     take_unit,
     zone_type,
 )
+from arbitre.games.heresy.distances import (
+    BLOCKED,
+    _adjacency,
+    _flying_from,
+    _max_move,
+    _transport_can_end,
+    blocked_zones,
+    ground_distance,
+)
 from arbitre.games.heresy.opts import one, two
-from arbitre.games.heresy.state import Frame, HeresyState, Unit, label
+from arbitre.games.heresy.state import NONE, Frame, HeresyState, Unit, label
 
 AIR = "@air"  # a Hero aboard a flying transport during its move
 RULES = ("HH-21.18", "HH-21.21", "HH-21.23", "HH-21.24", "HH-21.7")
 
-
-_ADJ: dict[tuple[int, frozenset[str]], dict[str, tuple[tuple[str, int], ...]]] = {}
-_CACHED = 64  # map variants kept (impassable zones differ from game to game)
-
-
-def _adjacency(s: HeresyState) -> dict[str, tuple[tuple[str, int], ...]]:
-    """(neighbour, ground MP cost) per zone, built once per content and impassable zones
-    (speed); an impassable zone is nobody's neighbour (Holy Terra Asunder)."""
-    key = (id(s.content), s.impassable)
-    adj = _ADJ.get(key)
-    if adj is None:
-        g = s.content.graph
-        gone = s.impassable
-        adj = {
-            z.id: tuple(
-                (n, 2 if g.is_crevasse(z.id, n) else 1)
-                for n in sorted(g.neighbours(z.id))
-                if n not in gone
-            )
-            for z in s.content.zones
-        }
-        if len(_ADJ) >= _CACHED:
-            _ADJ.clear()
-        _ADJ[key] = adj
-    return adj
+# the searches live in `distances`; other modules and tests reach them through here
+reach = distances.reach
+ends = distances.ends
+_types = distances._types
+_distance_to = distances._distance_to
+_flight_distance = distances._flight_distance
+UNLIMITED = distances.UNLIMITED
 
 
-def reach(
-    s: HeresyState, seat: int, start: str, mp: int, flying: bool, types: dict[str, str]
-) -> dict[str, int]:
-    """Cheapest MP cost to each zone reachable from `start` (HH-21.21, HH-23.2): a crevasse
-    costs 2 except for flyers; only flyers pass through enemy or contested zones (HH-23.3)."""
-    adj = _adjacency(s)
-    best = {start: 0}
-    heap = [(0, start)]
-    while heap:
-        cost, zone = heapq.heappop(heap)
-        if cost > best[zone]:
-            continue
-        if zone != start and not flying and types[zone] in (ENEMY, CONTESTED):
-            continue  # HH-21.23: may not pass through
-        for nxt, step in adj[zone]:
-            total = cost + (1 if flying else step)
-            if total <= mp and total < best.get(nxt, 99):
-                best[nxt] = total
-                heapq.heappush(heap, (total, nxt))
-    return best
-
-
-def ends(s: HeresyState, reached: dict[str, int], start: str, types: dict[str, str]) -> set[str]:
-    """Zones where a move may end: friendly or neutral (HH-21.23, HH-23.3), not the start."""
-    return {z for z in reached if z != start and types[z] not in BLOCKED}
-
-
-BLOCKED = (ENEMY, CONTESTED)
 CATACOMBS = "vs_catacombs"  # named by the FAQ (Boarding Action, Port Landing)
-UNLIMITED = 999  # Passages Secrets: no movement-point limit (HH-21.24 exception)
-
-
-def _types(s: HeresyState, seat: int) -> dict[str, str]:
-    """HH-37.10 for every zone, from the occupied zones only (speed)."""
-    types = dict.fromkeys(s.content.zones.ids(), NEUTRAL)
-    for zone, units in s.units.items():
-        if units:
-            types[zone] = zone_type(s, zone, seat)
-    return types
-
-
-def _distance_to(
-    s: HeresyState, dest: str, flying: bool, types: dict[str, str], limit: int
-) -> dict[str, int]:
-    """MP needed from every zone to reach `dest` (HH-21.21, HH-23.2), searched backwards
-    from `dest`: a path may start in any zone but only passes through friendly or neutral
-    zones unless the mover flies (HH-21.23, HH-23.3). One search serves every mover.
-    Flying distances ignore zone types and are kept per content."""
-    if flying:
-        return _flying_from(s, dest)
-    adj = _adjacency(s)
-    best = {dest: 0}
-    if limit >= UNLIMITED:
-        heap = [(0, dest)]
-        while heap:
-            cost, zone = heapq.heappop(heap)
-            if cost > best[zone] or (zone != dest and types[zone] in BLOCKED):
-                continue  # a move may start here, never pass through
-            for nxt, step in adj[zone]:
-                total = cost + step
-                if total < best.get(nxt, UNLIMITED + 1):
-                    best[nxt] = total
-                    heapq.heappush(heap, (total, nxt))
-        return best
-    buckets: list[list[str]] = [[] for _ in range(limit + 1)]
-    buckets[0].append(dest)
-    for cost in range(limit + 1):
-        for zone in buckets[cost]:
-            if best[zone] != cost or (cost and types[zone] in BLOCKED):
-                continue
-            for nxt, step in adj[zone]:
-                total = cost + step
-                if total <= limit and total < best.get(nxt, UNLIMITED + 1):
-                    best[nxt] = total
-                    buckets[total].append(nxt)
-    return best
-
-
-_FLY: dict[tuple[int, frozenset[str], str], dict[str, int]] = {}
-
-
-def _flying_from(s: HeresyState, dest: str) -> dict[str, int]:
-    key = (id(s.content), s.impassable, dest)
-    got = _FLY.get(key)
-    if got is None:
-        got = _flight_distance(s, [dest])
-        if len(_FLY) >= _CACHED * 64:
-            _FLY.clear()
-        _FLY[key] = got
-    return got
 
 
 def vengeful(s: HeresyState) -> tuple[str, ...]:
@@ -188,29 +91,74 @@ def _may_leave(s: HeresyState, seat: int, zone: str, types: dict[str, str]) -> b
 
 
 Mover = tuple[str, str, list[str]]
+ZoneKey = tuple[tuple[Unit, ...], tuple[tuple[str, int], ...]]  # a zone's units, moves made
+
+
+@dataclass(slots=True)
+class _MoveMemo:
+    """What a move frame's picks share while the enemy's units stay put (speed): the
+    zones blocked for the mover, the destinations, the reachable destinations per
+    (zone, MP, flying) and per air transport start, the movers of each zone with the
+    units and moves they came from (a pick changes one or two zones), and the movers of
+    the pending pick."""
+
+    blocked: frozenset[str]
+    dest: str | None
+    target: str | None
+    dests: list[str]
+    seen: dict[tuple[str, int, bool], list[str]]
+    lifts: dict[tuple[str, int], bool]
+    movers: list[Mover] | None = None
+    zones: dict[str, tuple[ZoneKey, list[Mover]]] = field(default_factory=dict)
+
+
+def _memo(s: HeresyState, f: Frame) -> _MoveMemo:
+    """The frame's memo, rebuilt when the enemy's units or the chosen destination or
+    target changed (a clone starts without one: `Frame.memo` is never copied)."""
+    blocked = blocked_zones(s, f.seat)
+    m = f.memo
+    d = f.data
+    if (
+        isinstance(m, _MoveMemo)
+        and m.blocked == blocked
+        and m.dest == d["dest"]
+        and m.target == d.get("target")
+    ):
+        return m
+    types = dict.fromkeys(blocked, ENEMY)  # destinations only ask "blocked or not"
+    dests = destinations(s, f, _Types(types))
+    m = _MoveMemo(blocked, d["dest"], d.get("target"), dests, {}, {})
+    f.memo = m
+    return m
+
+
+class _Types(dict[str, str]):
+    """Zone types where only "blocked or not" matters: a zone not listed is neutral."""
+
+    def __missing__(self, key: str) -> str:
+        return NEUTRAL
 
 
 def movers(s: HeresyState, f: Frame) -> list[Mover]:
     """(key, what, reachable destinations) for every unit or Hero that may still move.
 
-    Computed once per decision and kept in `f.memo` until a choice changes the board."""
-    if f.memo is not None:
-        got: list[Mover] = f.memo
-        return got
-    out = _movers(s, f)
-    f.memo = out
-    return out
+    Computed once per pick and kept in `f.memo`; what only the enemy's units decide
+    (blocked zones, distances, destinations) is kept for every pick of the move."""
+    m = f.memo
+    if isinstance(m, _MoveMemo) and m.movers is not None:
+        return m.movers  # kept until the next pick (choose_move)
+    m = _memo(s, f)
+    m.movers = _movers(s, f, m)
+    return m.movers
 
 
-def _movers(s: HeresyState, f: Frame) -> list[Mover]:
+def _movers(s: HeresyState, f: Frame, m: _MoveMemo) -> list[Mover]:
     seat = f.seat
-    types = _types(s, seat)
-    dests = destinations(s, f, types)
+    blocked = m.blocked
+    dests = m.dests
     reach_rule = f.data.get("reach", "normal")
     limit = UNLIMITED if reach_rule == "unlimited" else _max_move(s)
-    far: dict[tuple[str, bool], dict[str, int]] = {}
-
-    seen: dict[tuple[str, int, bool], list[str]] = {}
+    seen = m.seen
 
     def ok_for(zone: str, mp: int, flying: bool) -> list[str]:
         memo = (zone, mp, flying)
@@ -229,18 +177,37 @@ def _movers(s: HeresyState, f: Frame) -> list[Mover]:
         for d in dests:
             if d == zone:
                 continue
-            dist = far.get((d, flying))
-            if dist is None:
-                dist = far[(d, flying)] = _distance_to(s, d, flying, types, limit)
+            dist = _flying_from(s, d) if flying else ground_distance(s, d, blocked, limit)
             if dist.get(zone, UNLIMITED + 1) <= mp:
                 out_.append(d)
         return out_
 
+    def lifts(zone: str, mp: int) -> bool:
+        got = m.lifts.get((zone, mp))
+        if got is None:
+            got = m.lifts[(zone, mp)] = _transport_can_end(s, zone, mp, dests)
+        return got
+
+    leave_contested = s.rules.leave_contested
+    marks = s.marks[seat]
     moved: dict[str, dict[str, int]] = f.data["moved"]
+    unit_kinds = s.content.units
     out: list[Mover] = []
+    known = m.zones
     for zone, units in s.units.items():
-        if not units or not _may_leave(s, seat, zone, types):
+        # HH-21.7: not out of a zone activated for the mover; AMB-24: nor, unless the
+        # option allows it, out of a contested one (a zone of his that is blocked)
+        if not units or marks.get(zone, NONE) != NONE:
             continue
+        if not leave_contested and zone in blocked:
+            continue
+        done = moved.get(zone, {})
+        key = (tuple(units), tuple(done.items()))
+        got = known.get(zone)
+        if got is not None and got[0] == key:
+            out += got[1]  # the zone is as it was at the last pick
+            continue
+        here: list[Mover] = []
         counts: dict[str, int] = {}
         sample: dict[str, Unit] = {}
         for u in units:
@@ -248,66 +215,26 @@ def _movers(s: HeresyState, f: Frame) -> list[Mover]:
                 t = label(u)
                 counts[t] = counts.get(t, 0) + 1
                 sample[t] = u
-        done = moved.get(zone, {})
         for t, n in counts.items():
             if n <= done.get(t, 0):
                 continue
-            kind = s.content.units[sample[t][1]]
+            kind = unit_kinds[sample[t][1]]
             ok = ok_for(zone, kind.move, kind.flying)
-            if ok or (
-                kind.air_transport
-                and reach_rule == "normal"
-                and _transport_can_end(s, zone, kind.move, dests)
-            ):
-                out.append((f"unit:{zone}:{t}", t, ok))
+            if ok or (kind.air_transport and reach_rule == "normal" and lifts(zone, kind.move)):
+                here.append((f"unit:{zone}:{t}", t, ok))
+        known[zone] = (key, here)
+        out += here
     for hero, zone in sorted(s.heroes.items()):
         if not zone or zone in ("dead", AIR) or hero in f.data["heroes_moved"]:
             continue
-        if hero_side(s, hero) != seat or not _may_leave(s, seat, zone, types):
+        if hero_side(s, hero) != seat:
+            continue
+        if not _may_leave(s, seat, zone, {zone: zone_type(s, zone, seat)}):
             continue
         ok = ok_for(zone, s.content.heroes[hero].move, False)  # HH-32.1
         if ok:
             out.append((f"hero:{hero}", hero, ok))
     return out
-
-
-_MAXMP: dict[int, int] = {}
-
-
-def _max_move(s: HeresyState) -> int:
-    """The most MP any ground mover has: the bound of the backwards searches."""
-    key = id(s.content)
-    got = _MAXMP.get(key)
-    if got is None:
-        got = max(
-            [u.move for u in s.content.units if not u.flying]
-            + [h.move for h in s.content.heroes]
-            + [1]
-        )
-        _MAXMP[key] = got
-    return got
-
-
-def _transport_can_end(s: HeresyState, start: str, mp: int, dests: list[str]) -> bool:
-    fly = _flight_distance(s, dests)
-    return (start in fly and 0 < fly[start] <= mp) or any(
-        fly.get(n, 99) + 1 <= mp for n in neighbours(s, start)
-    )
-
-
-def _flight_distance(s: HeresyState, dests: list[str]) -> dict[str, int]:
-    """Flying steps from every zone to the nearest destination (zone types ignored)."""
-    dist = {d: 0 for d in dests}
-    frontier = list(dests)
-    while frontier:
-        nxt = []
-        for zone in frontier:
-            for n in neighbours(s, zone):
-                if n not in dist:
-                    dist[n] = dist[zone] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
 
 
 # --- the frame ---------------------------------------------------------------------------
@@ -357,8 +284,8 @@ def decide_move(s: HeresyState, f: Frame) -> Decision:
     if d["fly"] is not None:
         return _decide_fly(s, f)
     if d.get("raid") and d["target"] is None:
-        types = _types(s, seat)
-        targets = [z for z in sector_zones(s, d["sector"]) if types[z] in BLOCKED]
+        blocked = blocked_zones(s, seat)  # enemy or contested (HH-37.10)
+        targets = [z for z in sector_zones(s, d["sector"]) if z in blocked]
         opts = [one(f"target:{z}", "heresy.opt.target", "zone", z) for z in targets]
         return Decision(
             seat,
@@ -370,7 +297,7 @@ def decide_move(s: HeresyState, f: Frame) -> Decision:
             private=True,
         )
     if d["mode"] == "one" and d["dest"] is None:
-        zones = destination_choices(s, f, _types(s, seat))
+        zones = destination_choices(s, f, _Types(dict.fromkeys(blocked_zones(s, seat), ENEMY)))
         opts = [_dest_opt(z) for z in zones]
         return Decision(
             seat,
@@ -404,7 +331,8 @@ def _zone_of(s: HeresyState, key: str) -> str:
 
 def choose_move(s: HeresyState, f: Frame, key: str) -> None:
     _choose_move(s, f, key)
-    f.memo = None  # something may have moved: who may move is computed afresh
+    if isinstance(f.memo, _MoveMemo):
+        f.memo.movers = None  # something may have moved: who may move is computed afresh
 
 
 def _choose_move(s: HeresyState, f: Frame, key: str) -> None:

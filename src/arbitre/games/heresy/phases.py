@@ -168,25 +168,54 @@ def auto_coexistence(s: HeresyState, f: Frame) -> None:
 
 
 def coexisting_zones(s: HeresyState) -> list[str]:
-    from arbitre.games.heresy.board import hero_side
+    """Zones holding forces (units or Heroes) of both sides (HH-15.3, HH-25.7), sorted.
+    Sides as bits, 1 per seat (speed: asked before every step of the coexistence phase)."""
+    from arbitre.games.heresy.board import hero_seats
 
-    sides: dict[str, set[int]] = {}
+    sides: dict[str, int] = {}
     for zone, units in s.units.items():
-        for u in units:
-            sides.setdefault(zone, set()).add(u[0])
+        if units:
+            first = units[0][0]
+            bits = 1 << first
+            for u in units:  # a plain loop: cheaper than any() over a generator
+                if u[0] != first:
+                    bits = 3
+                    break
+            sides[zone] = bits
+    seat_of = hero_seats(s)
     for hero, zone in s.heroes.items():
         if zone and zone not in ("dead", "@air"):
-            sides.setdefault(zone, set()).add(hero_side(s, hero))
-    return sorted(z for z, v in sides.items() if len(v) == 2)
+            sides[zone] = sides.get(zone, 0) | 1 << seat_of[hero]
+    return sorted(z for z, v in sides.items() if v == 3)
 
 
 def _over_limit(s: HeresyState) -> tuple[int, str] | None:
-    for seat in (0, 1):
-        for zone in s.content.zones:
-            units = s.units.get(zone.id)
-            if units and sum(1 for u in units if u[0] == seat) > zone.stacking_limit:
-                return seat, zone.id
-    return None
+    """HH-38.6: the first seat, then the first zone in map order, over the stacking limit.
+    Only zones holding more units than the limit are counted (speed: most hold fewer)."""
+    limits = _limits(s)
+    over: list[tuple[int, int, str]] = []  # (seat, map order, zone)
+    for zone, units in s.units.items():
+        got = limits.get(zone)
+        if got is None or len(units) <= got[1]:
+            continue
+        for seat in (0, 1):
+            if sum(1 for u in units if u[0] == seat) > got[1]:
+                over.append((seat, got[0], zone))
+    if not over:
+        return None
+    seat, _, zone = min(over)
+    return seat, zone
+
+
+_LIMITS: dict[int, dict[str, tuple[int, int]]] = {}  # id(content) -> zone: (order, limit)
+
+
+def _limits(s: HeresyState) -> dict[str, tuple[int, int]]:
+    got = _LIMITS.get(id(s.content))
+    if got is None:
+        got = {z.id: (i, z.stacking_limit) for i, z in enumerate(s.content.zones)}
+        _LIMITS[id(s.content)] = got
+    return got
 
 
 def decide_stacking(s: HeresyState, f: Frame) -> Decision | None:

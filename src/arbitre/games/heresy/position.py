@@ -203,7 +203,7 @@ def _units(s: HeresyState, units: Any) -> None:
         tag = item.get("tag", "")
         if not isinstance(tag, str) or not _tag_fits(s, t, tag):
             raise _bad(f"{where}.tag", "tag", got=tag)
-        s.units.setdefault(zone, []).extend([(seat, t, tag, damage)] * count)
+        s.own_units(zone).extend([(seat, t, tag, damage)] * count)
 
 
 def _tag_fits(s: HeresyState, unit_type: str, tag: str) -> bool:

@@ -73,7 +73,7 @@ def place_units(s: HeresyState, scenario: Scenario) -> None:
         seat = SIDE_NAMES.index(p.side)
         for st in p.units:
             tag = st.legion or st.power or ""
-            s.units.setdefault(p.zone, []).extend([(seat, st.unit, tag, 0)] * st.count)
+            s.own_units(p.zone).extend([(seat, st.unit, tag, 0)] * st.count)
             placed[st.unit] = placed.get(st.unit, 0) + st.count
         for hero_id in p.heroes:
             s.heroes[hero_id] = p.zone

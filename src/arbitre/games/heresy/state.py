@@ -37,6 +37,9 @@ def label(u: Unit) -> str:
     return text
 
 
+_new = object.__new__
+
+
 @dataclass(slots=True)
 class HeresyState:
     content: Content
@@ -86,52 +89,74 @@ class HeresyState:
     reason_rule: str = ""
     log: list[Msg] = field(default_factory=list)
     cached: Decision | None = None
+    # zones whose unit list this state alone holds, since its last clone (own_units)
+    owned_units: set[str] = field(default_factory=set, compare=False, repr=False)
+
+    def own_units(self, zone: str) -> list[Unit]:
+        """`zone`'s units as a list this state may change, created empty when missing
+        (as `setdefault`). A clone shares every zone's list with its original (speed: it
+        copies the dict, not some 40 lists); the first change to a list not yet owned
+        since the last clone copies it (copy-on-write). Every change to a zone's unit list
+        goes through here (board.add_unit, take_unit, damage, corruption, events…)."""
+        units = self.units.get(zone)
+        if units is None:
+            units = self.units[zone] = []
+            self.owned_units.add(zone)
+        elif zone not in self.owned_units:
+            units = self.units[zone] = list(units)
+            self.owned_units.add(zone)
+        return units
 
     def copy(self) -> HeresyState:
-        return HeresyState(
-            content=self.content,
-            rules=self.rules,
-            scenario=self.scenario,
-            rng=Rng(self.rng.state),
-            pos=list(self.pos),
-            top=self.top,
-            current=self.current,
-            round=self.round,
-            triggered=set(self.triggered),
-            units={z: list(v) for z, v in self.units.items()},
-            heroes=dict(self.heroes),
-            hero_damage=dict(self.hero_damage),
-            lasers=dict(self.lasers),
-            lasers_destroyed=self.lasers_destroyed,
-            marks=[dict(self.marks[0]), dict(self.marks[1])],
-            reserve=[dict(self.reserve[0]), dict(self.reserve[1])],
-            box=list(self.box),
-            hands=[list(self.hands[0]), list(self.hands[1])],
-            decks=[list(self.decks[0]), list(self.decks[1])],
-            discards=[list(self.discards[0]), list(self.discards[1])],
-            card_reserve=[list(self.card_reserve[0]), list(self.card_reserve[1])],
-            piles={k: list(v) for k, v in self.piles.items()},
-            events=list(self.events),
-            event_discard=list(self.event_discard),
-            combat_hands=[list(x) for x in self.combat_hands],
-            combat_decks=[list(x) for x in self.combat_decks],
-            combat_discards=[list(x) for x in self.combat_discards],
-            hero_decks=[list(x) for x in self.hero_decks],
-            hero_discards=[list(x) for x in self.hero_discards],
-            breaches=set(self.breaches),
-            fort_markers=set(self.fort_markers),
-            bombard_deck=list(self.bombard_deck),
-            bombard_discard=list(self.bombard_discard),
-            impassable=self.impassable,
-            tokens=list(self.tokens),
-            stack=[f.copy() for f in self.stack],
-            over=self.over,
-            winner=self.winner,
-            reason=self.reason,
-            reason_rule=self.reason_rule,
-            log=list(self.log),
-            cached=self.cached,
-        )
+        """A twin sharing nothing mutable but the units' lists (copy-on-write, own_units).
+        Built without `__init__` and per-seat pairs copied by hand (speed: a search clones
+        at every step; keyword arguments alone cost more than all the copying)."""
+        self.owned_units = set()  # both now share every list: copy before a change
+        n = _new(HeresyState)  # no __init__: every field is set below (a test checks)
+        n.content = self.content
+        n.rules = self.rules
+        n.scenario = self.scenario
+        n.rng = Rng(self.rng.state)
+        n.pos = self.pos.copy()
+        n.top = self.top
+        n.current = self.current
+        n.round = self.round
+        n.triggered = self.triggered.copy()
+        n.units = self.units.copy()
+        n.heroes = self.heroes.copy()
+        n.hero_damage = self.hero_damage.copy()
+        n.lasers = self.lasers.copy()
+        n.lasers_destroyed = self.lasers_destroyed
+        n.marks = [self.marks[0].copy(), self.marks[1].copy()]
+        n.reserve = [self.reserve[0].copy(), self.reserve[1].copy()]
+        n.box = self.box.copy()
+        n.hands = [self.hands[0].copy(), self.hands[1].copy()]
+        n.decks = [self.decks[0].copy(), self.decks[1].copy()]
+        n.discards = [self.discards[0].copy(), self.discards[1].copy()]
+        n.card_reserve = [self.card_reserve[0].copy(), self.card_reserve[1].copy()]
+        n.piles = dict(zip(self.piles, map(list, self.piles.values()), strict=True))
+        n.events = self.events.copy()
+        n.event_discard = self.event_discard.copy()
+        n.combat_hands = [self.combat_hands[0].copy(), self.combat_hands[1].copy()]
+        n.combat_decks = [self.combat_decks[0].copy(), self.combat_decks[1].copy()]
+        n.combat_discards = [self.combat_discards[0].copy(), self.combat_discards[1].copy()]
+        n.hero_decks = [self.hero_decks[0].copy(), self.hero_decks[1].copy()]
+        n.hero_discards = [self.hero_discards[0].copy(), self.hero_discards[1].copy()]
+        n.breaches = self.breaches.copy()
+        n.fort_markers = self.fort_markers.copy()
+        n.bombard_deck = self.bombard_deck.copy()
+        n.bombard_discard = self.bombard_discard.copy()
+        n.impassable = self.impassable
+        n.tokens = self.tokens.copy()
+        n.stack = list(map(Frame.copy, self.stack))
+        n.over = self.over
+        n.winner = self.winner
+        n.reason = self.reason
+        n.reason_rule = self.reason_rule
+        n.log = self.log.copy()
+        n.cached = self.cached
+        n.owned_units = set()
+        return n
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that makes up the game, as JSON-ready data (conformance, replay)."""

@@ -19,11 +19,17 @@ def win(s: HeresyState, seat: int, reason: str, rule: str) -> None:
 
 
 def _reached(s: HeresyState, icon: str) -> bool:
-    spaces = s.content.tracks.initiative.spaces_with(icon)
+    key = (id(s.content), icon)
+    spaces = _SPACES.get(key)
+    if spaces is None:  # speed: asked before every step once a marker is far enough
+        spaces = _SPACES[key] = s.content.tracks.initiative.spaces_with(icon)
     if not spaces:
         return False
     markers = s.pos if s.rules.any_marker_wins else [s.pos[s.current]]
     return max(markers) >= min(spaces)
+
+
+_SPACES: dict[tuple[int, str], tuple[int, ...]] = {}  # (id(content), icon) -> spaces
 
 
 def spaceports(s: HeresyState) -> list[str]:
@@ -33,7 +39,7 @@ def spaceports(s: HeresyState) -> list[str]:
 def check_spaceports(s: HeresyState) -> None:
     """HH-40.1, HH-40.2: once a marker reached 'Victoire Spatioport Possible', a player for
     whom every spaceport is a friendly zone (units only, HH-37.10) wins at once."""
-    if s.over or not _reached(s, "spaceport_victory"):
+    if s.over:
         return
     key = id(s.content)
     ports = _PORTS.get(key)
@@ -45,10 +51,14 @@ def check_spaceports(s: HeresyState) -> None:
         if not units:
             return
         side = units[0][0]
-        if (holder != -1 and side != holder) or any(u[0] != side for u in units):
+        if holder != -1 and side != holder:
             return
+        for u in units:  # a plain loop: cheaper than any() over a generator
+            if u[0] != side:
+                return
         holder = side
-    if holder in (IMPERIUM, TRAITOR):
+    # the track last (speed: the ports are rarely all held; both are plain reads)
+    if holder in (IMPERIUM, TRAITOR) and _reached(s, "spaceport_victory"):
         win(s, holder, "spaceports", "HH-40.1")
 
 
@@ -89,7 +99,8 @@ def watch(s: HeresyState) -> None:
         if s.heroes.get(hero) == "dead":
             win(s, seat, "commander", "HH-39.9")
             return
-    if max(s.pos) >= _PORT_SPACE[key]:
+    port, pos = _PORT_SPACE[key], s.pos
+    if pos[0] >= port or pos[1] >= port:  # max(s.pos) >= port, without a call
         check_spaceports(s)
 
 

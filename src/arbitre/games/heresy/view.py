@@ -237,8 +237,10 @@ def rearrange_hidden(s: HeresyState, seat: int, reorder: Reorder) -> None:
 
 
 def determinize(state: HeresyState, seat: int, rng: Rng) -> HeresyState:
-    """Resample exactly what `seat` cannot see, keeping every count and every owner."""
+    """Resample exactly what `seat` cannot see, keeping every count and every owner.
+    `Rng.permute` (few draws) rather than `shuffle`: a twin's draws are replayed by no
+    saved game (the golden determinize fingerprints were recorded again for it)."""
     s = state.copy()
-    rearrange_hidden(s, seat, rng.shuffle)
+    rearrange_hidden(s, seat, rng.permute)
     s.rng = Rng(rng.next64())
     return s
