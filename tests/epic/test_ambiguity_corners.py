@@ -81,10 +81,6 @@ def test_EP_11_6_AMB_EP_11_combat_powers_not_under_retraite_by_default() -> None
     assert powers_for(s, 0, "combat") == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="turn.py/combat_phase.py (other owner): no option declines a power (reported)",
-)
 @pytest.mark.parametrize("orders", ["shooting", "any"])
 def test_EP_11_2_AMB_EP_11_a_psychic_power_may_be_declined(orders: str) -> None:
     """Seed L139: Psykers "peuvent utiliser" one power a turn: a choice, not a duty.
@@ -129,9 +125,6 @@ def test_EP_16_34_AMB_EP_15_troops_dropping_from_a_flyer_are_difficult_targets(
     assert modifiers_for(s, gun, dropper, "ground", False) == 0  # on the ground: none
 
 
-@pytest.mark.xfail(
-    strict=True, reason="fire.modifiers_for (other owner) skips every modifier for DR"
-)
 @pytest.mark.parametrize("evasive", ["landingMove", "wholeTurn"])
 def test_EP_16_34_EP_3_2_close_defences_at_dropping_troops_take_difficult_target(
     evasive: str,

@@ -75,7 +75,7 @@ def test_schema_rule_ids_and_texts() -> None:
     assert {o.key for o in R.options_schema()} == set(DEFAULTS)
     ids = R.rule_ids()
     assert "EPC-9" in ids and "EP-2.5" in ids and len(ids) == len(set(ids))
-    assert set(R.agents()) == {"ai"}
+    assert "ai" in R.agents()  # the greedy AI; the engine's search may add "mcts"
     state = R.new({}, 7)
     rng = Rng.from_seed(7)
     while (decision := R.decision(state)) is not None:

@@ -142,6 +142,9 @@ def decision_view(decision: Decision, seat_name: str, lang: str) -> RenderableTy
     title.append(translate(decision.text, lang), style="bold")
     if decision.rules:
         title.append(f"  ({', '.join(decision.rules)})", style="dim")
+    hint_key = f"cli.hint.{decision.kind}"  # a terminal-only hint a game's renderer adds
+    if has_message(hint_key):
+        title.append("\n" + translate(Msg(hint_key), lang), style="dim")
     items: list[Text] = []
     for n, option in enumerate(decision.options, 1):
         item = Text()

@@ -57,6 +57,16 @@ add_messages(
         },
         "cli.epic.objective.free": {"fr": "non tenu", "en": "not held"},
         "cli.epic.objective.held": {"fr": "tenu par { $side_the }", "en": "held by { $side_the }"},
+        # issue 18: the terminal's point questions also take a point typed in cm
+        # (cli/human.point_key), shown under the question by render.decision_view
+        "cli.hint.epic.move": {
+            "fr": "Ou tapez le point x,y (en cm, par exemple 60,45) où va le premier socle.",
+            "en": "Or type the point x,y (in cm, for example 60,45) the first stand goes to.",
+        },
+        "cli.hint.epic.template": {
+            "fr": "Ou tapez le point x,y (en cm, par exemple 60,45) où centrer le gabarit.",
+            "en": "Or type the point x,y (in cm, for example 60,45) to centre the template on.",
+        },
     }
 )
 

@@ -12,17 +12,26 @@ sacrifices, Breakthrough moves and morale tests (losses.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import rerolls_ones
 from arbitre.games.epic.assault import assault as resolve_assault
 from arbitre.games.epic.assault import assault_pairs
 from arbitre.games.epic.elite import ask, involved
-from arbitre.games.epic.fire import can_hit, guns_of, success, volley, weapons_of
+from arbitre.games.epic.fire import guns_of, success, volley, weapons_of
 from arbitre.games.epic.geometry import LAYOUT, TERRAIN, line_of_sight
 from arbitre.games.epic.losses import morale_frame
-from arbitre.games.epic.psychic import powers_for, use_power
-from arbitre.games.epic.state import EpicState, Frame
+from arbitre.games.epic.psychic import (
+    NO_POWER,
+    decline_powers,
+    no_power_option,
+    powers_for,
+    use_power,
+)
+from arbitre.games.epic.state import EpicState, Frame, Stand
+from arbitre.games.epic.targeting import battery, hits_any
 from arbitre.games.epic.templates import queue_templates, template_targets
 from arbitre.games.epic.world import det_has, in_front
 
@@ -38,18 +47,23 @@ def _order(s: EpicState, did: int) -> str | None:
     return order
 
 
-def targets(s: EpicState, did: int) -> list[int]:
-    """Enemy detachments at least one weapon of the detachment may hit."""
+def targets(s: EpicState, did: int, table: dict[int, list[Stand]] | None = None) -> list[int]:
+    """Enemy detachments at least one weapon of the detachment may hit; `table` is
+    `s.by_det()` when the caller has it already (same state)."""
     det = s.dets[did]
-    guns = guns_of(s, did, _order(s, did))
-    plates = set(template_targets(s, did, _order(s, did)))  # EPC-18
-    return [
-        e.did
-        for e in s.dets
-        if e.side != det.side
-        and s.alive(e.did)
-        and (e.did in plates or can_hit(s, guns, e.did, _order(s, did)))
-    ]
+    order = _order(s, did)
+    guns = battery(guns_of(s, did, order))  # issue 14: gathered once for every enemy
+    plates = set(template_targets(s, did, order))  # EPC-18
+    out = []
+    if table is None:
+        table = s.by_det()
+    for e in s.dets:
+        if e.side == det.side:
+            continue
+        foes = table.get(e.did)
+        if foes and (e.did in plates or hits_any(s, guns, foes, order)):
+            out.append(e.did)
+    return out
 
 
 def may_assault_now(s: EpicState, did: int) -> bool:
@@ -79,14 +93,20 @@ def buildings_in_reach(s: EpicState, did: int) -> list[int]:
     return out
 
 
-def actions(s: EpicState, side: int) -> list[str]:
+def actions(s: EpicState, side: int, known: dict[int, list[int]] | None = None) -> list[str]:
+    """Every Combat-phase action of `side`; `known` holds targets already computed on
+    this very state (why.log_no_fire), by detachment."""
     fire: list[str] = []
     melee: list[str] = []
+    table = s.by_det()  # issue 14: listed once for every detachment's targets
     for d in s.dets:
         if d.side != side or not s.alive(d.did) or d.fallback:
             continue
         if not d.acted and _order(s, d.did) in SHOOTERS:
-            fire += [f"fire:{d.did}:{t}" for t in targets(s, d.did)]
+            aims = known.get(d.did) if known is not None else None
+            if aims is None:
+                aims = targets(s, d.did, table)
+            fire += [f"fire:{d.did}:{t}" for t in aims]
             fire += [f"demolish:{d.did}:{a}" for a in buildings_in_reach(s, d.did)]
         if may_assault_now(s, d.did):
             melee.append(f"assault:{d.did}")
@@ -105,9 +125,22 @@ def _any_fire(s: EpicState, side: int) -> bool:
     ) or bool(powers_for(s, side, "combat"))
 
 
+def memo_actions(s: EpicState, f: Frame, side: int) -> list[str]:
+    """`actions(s, side)` kept in the combat frame's memo (issue 14): the state changes
+    under this frame only through `choose_combat`, which forgets it; `auto_combat` asks
+    the other side, whose question comes next on the same state. The movement phase may
+    leave the targets it found for its log (`{"targets": …}`, turn.auto_movement)."""
+    memo: dict[Any, Any] = f.memo if f.memo is not None else {}
+    f.memo = memo
+    got: list[str] | None = memo.get(side)
+    if got is None:
+        got = memo[side] = actions(s, side, memo.get("targets"))
+    return got
+
+
 def decide_combat(s: EpicState, f: Frame) -> Decision | None:
     side = f.data["side"]
-    keys = actions(s, side)
+    keys = memo_actions(s, f, side)
     if not keys:
         return None
     opts = []
@@ -125,6 +158,8 @@ def decide_combat(s: EpicState, f: Frame) -> Decision | None:
         if parts[0] == "demolish":
             args["target"] = f"epic.terrain.{LAYOUT[int(parts[2])].kind}"
         opts.append(Option(k, Msg(f"epic.opt.{parts[0]}", args)))
+    if all(k.startswith("psy:") for k in keys):
+        opts.append(no_power_option())  # EP-11.2: only powers left, and none is a duty
     text = Msg("epic.decide.combat", {}, "EPC-12")
     return Decision(
         side, "epic.combat", tuple(opts), text, ("EPC-12", "EPC-13", "EPC-17"), private=False
@@ -132,6 +167,11 @@ def decide_combat(s: EpicState, f: Frame) -> Decision | None:
 
 
 def choose_combat(s: EpicState, f: Frame, key: str) -> None:
+    f.memo = None  # the action changes the state: every action is asked afresh
+    if key == NO_POWER:
+        decline_powers(s, f.data["side"])
+        f.data["side"] = 1 - f.data["side"]
+        return
     f.data["side"] = 1 - f.data["side"]
     s.stack.append(morale_frame(s))
     if not ask(s, involved(s, key), ["combat", key]):  # EP-4.1: spend Elite re-rolls?
@@ -159,7 +199,7 @@ def run_action(s: EpicState, key: str) -> None:
 
 def auto_combat(s: EpicState, f: Frame) -> None:
     """Research §3.3: a side with no action left lets the other go on; then the end."""
-    if actions(s, 1 - f.data["side"]):
+    if memo_actions(s, f, 1 - f.data["side"]):
         f.data["side"] = 1 - f.data["side"]
         return
     s.stack.pop()

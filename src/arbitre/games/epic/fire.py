@@ -11,10 +11,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import HQ_SACRIFICE_CM, ethereal_location, may_regenerate
 from arbitre.games.epic.catalog import CATALOG
+from arbitre.games.epic.dice import Dice as Dice  # re-exported: the shot's dice
+from arbitre.games.epic.dice import Roll as Roll
+from arbitre.games.epic.dice import elite_left as elite_left
+from arbitre.games.epic.dice import show_dice as show_dice
+from arbitre.games.epic.dice import spend_elite as spend_elite
+from arbitre.games.epic.dice import success as success
 from arbitre.games.epic.geometry import Point, cover_save, line_of_sight, segment_distance
 from arbitre.games.epic.profiles import Power, Sheet, Weapon
 from arbitre.games.epic.shooting import (
@@ -22,7 +29,8 @@ from arbitre.games.epic.shooting import (
     DR_INTERCEPTION_TO_HIT,
     DR_MAX_TARGET_CLASS,
     DR_RANGE_CM,
-    effective_range_distance,
+    HIGH,
+    HIGH_ALTITUDE_EXTRA_CM,
     may_target_airborne,
     save_target,
     to_hit_modifiers,
@@ -45,9 +53,9 @@ class Gun:
     name: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Path:
-    """Where a target moved this instant (interception fire, EP-8.11, AMB-EP-8f)."""
+class Path(NamedTuple):
+    """Where a target moved this instant (interception fire, EP-8.11, AMB-EP-8f); a
+    NamedTuple, made for every mover of every move (issue 14)."""
 
     start: Point
     end: Point
@@ -56,12 +64,31 @@ class Path:
 
 
 def weapon_gun(w: Weapon) -> Gun:
-    return Gun(w.range, w.dice, w.to_hit, w.pa, w.arc, w.has("aa"), SHOT, w.name_en)
+    """The Gun of a weapon: built once per weapon (both are immutable; issue 14). The
+    weapon is kept beside its Gun, so an id is never reused for another weapon."""
+    got = _GUNS.get(id(w))
+    if got is not None and got[0] is w:
+        return got[1]
+    gun = Gun(w.range, w.dice, w.to_hit, w.pa, w.arc, w.has("aa"), SHOT, w.name_en)
+    _GUNS[id(w)] = (w, gun)
+    return gun
+
+
+_GUNS: dict[int, tuple[Weapon, Gun]] = {}
 
 
 def power_gun(p: Power) -> Gun:
+    """The Gun of a psychic power, built once per power (as weapon_gun)."""
+    got = _POWER_GUNS.get(id(p))
+    if got is not None and got[0] is p:
+        return got[1]
     kind = PHYSICAL if p.kind == "physical" else ETHEREAL
-    return Gun(p.range, p.dice, p.to_hit, p.pa or 0, 360, False, kind, p.name_en)
+    gun = Gun(p.range, p.dice, p.to_hit, p.pa or 0, 360, False, kind, p.name_en)
+    _POWER_GUNS[id(p)] = (p, gun)
+    return gun
+
+
+_POWER_GUNS: dict[int, tuple[Power, Gun]] = {}
 
 
 def dr_gun(x: int, mode: str) -> Gun:
@@ -74,11 +101,21 @@ def dr_gun(x: int, mode: str) -> Gun:
 def weapons_of(st: Stand) -> list[Weapon]:
     """Usable weapons: a damaged titan weapon location destroys one (research §3.11); a
     landed Flyer fires only its 360° weapons (EP-16.6, EP-16.40)."""
-    ws = [w for w in st.profile.weapons if w.dice > 0 and w.range > 0]
-    ws = ws[st.damage.count("arme") :]
-    if st.profile.is_flyer and not airborne(st):
-        ws = [w for w in ws if w.arc == 360]
-    return ws
+    prof = st.profile
+    grounded = prof.is_flyer and not airborne(st)
+    lost = st.damage.count("arme") if st.damage else 0
+    key = (st.unit, lost, grounded)  # all the answer depends on (issue 14: asked often)
+    got = _WEAPONS.get(key)
+    if got is None:
+        ws = [w for w in prof.weapons if w.dice > 0 and w.range > 0]
+        ws = ws[lost:]
+        if grounded:
+            ws = [w for w in ws if w.arc == 360]
+        got = _WEAPONS[key] = tuple(ws)
+    return list(got)
+
+
+_WEAPONS: dict[tuple[str, int, bool], tuple[Weapon, ...]] = {}
 
 
 # --- who may shoot whom ---------------------------------------------------------------
@@ -107,18 +144,29 @@ def eligible(
     path: Path | None = None,
 ) -> Point | None:
     """The point `st` may shoot `t` at with `gun`, or None (range with EP-16.27, arc,
-    line of sight, EP-16.45/46 for airborne targets, EP-3.6 for Close Defences)."""
-    where, alt = _where(t, st.point, path)
-    table = segment_distance(st.point, path.start, path.end) if path else st.point.to(where)
-    if s.rules.measure_edge:
-        table = max(0.0, table - 2 * s.rules.base_radius)
+    line of sight, EP-16.45/46 for airborne targets, EP-3.6 for Close Defences).
+
+    The hottest function of a game (issue 14): a target standing still is measured on
+    the coordinates without building Points, and range, the usual refusal, comes first."""
+    rules = s.rules
+    if path is None:
+        table = math.hypot(t.x - st.x, t.y - st.y)  # = st.point.to(t.point)
+        alt = t.alt
+    else:
+        where, alt = _where(t, st.point, path)
+        table = segment_distance(st.point, path.start, path.end)
+    if rules.measure_edge:
+        table = max(0.0, table - 2 * rules.base_radius)
     prof = t.profile
-    high_applies = prof.is_flyer or (prof.has("floater") and s.rules.floaters_high)
-    t_alt = alt if high_applies else "ground"
-    if effective_range_distance(table, st.alt, t_alt) > gun.range:
+    high_applies = prof.is_flyer or (rules.floaters_high and prof.has("floater"))
+    if (st.alt == HIGH) != (high_applies and alt == HIGH):
+        table += HIGH_ALTITUDE_EXTRA_CM  # EP-16.27 (shooting.effective_range_distance)
+    if table > gun.range:
         return None
     if gun.kind == DR and stand_class(t) > DR_MAX_TARGET_CLASS:
         return None
+    if path is None:
+        where = Point(t.x, t.y)
     if gun.arc == 180 and not in_front(st, where):
         return None
     if gun.arc == 90 and not _in_quarter(st, where):
@@ -154,10 +202,11 @@ def _in_quarter(st: Stand, p: Point) -> bool:
 
 
 def modifiers_for(s: EpicState, gun: Gun, t: Stand, alt: str, interception: bool) -> int:
-    """EP-16.3, EP-16.44, EPC-15, EPC-26 (shooting.to_hit_modifiers); the −1 of the 7+ is
-    already in a Close Defence's number (EP-3.2)."""
+    """EP-16.3, EP-16.44, EPC-15, EPC-26 (shooting.to_hit_modifiers). A Close Defence's
+    7+ already holds the interception −1 (EP-3.2, seed L18), and nothing else: Cible
+    Difficile (EP-16.34, EP-16.44) and an evasive landing (EP-16.3) still apply to it."""
     if gun.kind == DR:
-        return 0
+        interception = False  # EP-3.2: "malus d'interception déjà compté"
     landing = t.landing and (interception or s.rules.evasive_whole_turn)
     up = alt != "ground"
     mods = to_hit_modifiers(
@@ -170,96 +219,6 @@ def modifiers_for(s: EpicState, gun: Gun, t: Stand, alt: str, interception: bool
         rules=s.rules,
     )
     return sum(m.value for m in mods)
-
-
-# --- dice ----------------------------------------------------------------------------
-
-
-def success(
-    s: EpicState, target: int, reroll_ones: bool = False, seen: list[str] | None = None
-) -> bool:
-    """One D6 against `target`+ (EPC-12): a natural 1 misses per `roll.naturalOneMisses`;
-    7+ per `roll.sevenPlus` (AMB-EP-2); Tir Appuyé re-rolls a 1 once (EPC-9).
-
-    `seen` receives the dice as shown (issue 18): "1↻5" for a re-rolled 1, "6+4" for
-    the second die of a 7+; it only records, never draws."""
-    d = s.roll()
-    shown = str(d)
-    if d == 1 and reroll_ones and (target > 1 or s.rules.natural_one_misses):
-        d = s.roll()
-        shown += f"↻{d}"
-    ok, second = _judge(s, target, d)
-    if second is not None:
-        shown += f"+{second}"
-    if seen is not None:
-        seen.append(shown)
-    return ok
-
-
-def _judge(s: EpicState, target: int, d: int) -> tuple[bool, int | None]:
-    """Whether die `d` makes `target`+, with the second die of a 7+ when one is rolled."""
-    if target <= 1:
-        return d > 1 or not s.rules.natural_one_misses, None
-    if target <= 6:
-        return d >= target, None
-    if s.rules.seven_plus == "impossible" or d != 6:
-        return False, None
-    if s.rules.seven_plus == "naturalSix":
-        return True, None
-    if target - 3 > 6:
-        return False, None
-    second = s.roll()
-    return second >= target - 3, second
-
-
-def elite_left(s: EpicState, st: Stand) -> int:
-    """EP-4.1: re-rolls only for stands with Elite; the pool is the player's (AMB-EP-4b)
-    or the detachment's (`elite.scope=detachment`)."""
-    if not st.profile.has("elite") or not s.elite_use[st.side]:
-        return 0  # EP-4.1: Elite stands only, when their player spends them (elite.py)
-    if s.rules.elite_scope == "detachment":
-        return s.dets[st.det].elite
-    return s.elite[st.side]
-
-
-def spend_elite(s: EpicState, st: Stand) -> None:
-    if s.rules.elite_scope == "detachment":
-        s.dets[st.det].elite -= 1
-    else:
-        s.elite[st.side] -= 1
-    s.log.append(Msg("epic.ev.elite", {"unit": f"epic.unit.{st.unit}"}, "EP-4.1"))
-
-
-Dice = list[tuple[int, str]]
-"""Dice as an event shows them (issue 18): (target, values) per die, e.g. (4, "1↻5")."""
-
-
-class Roll:
-    """One roll of several dice by one stand: Elite may re-roll one failed die of it
-    (EP-4.2), only for to-hit, save and Assault rolls (EP-4.3)."""
-
-    def __init__(self, s: EpicState, st: Stand, dice: Dice | None = None) -> None:
-        self.s, self.st, self.elite_spent, self.dice = s, st, False, dice
-
-    def die(self, target: int, reroll_ones: bool = False) -> bool:
-        """One die against `target`+; its values go to `dice` (a re-roll shows as "2↻5")."""
-        seen: list[str] = []
-        ok = success(self.s, target, reroll_ones, seen)
-        if not ok and not self.elite_spent and elite_left(self.s, self.st) > 0:
-            self.elite_spent = True
-            spend_elite(self.s, self.st)
-            ok = success(self.s, target, seen=seen)
-        return self._keep(target, seen, ok)
-
-    def plain(self, target: int) -> bool:
-        """One die no Elite may re-roll (cover, a second fixed save), recorded too."""
-        seen: list[str] = []
-        return self._keep(target, seen, success(self.s, target, seen=seen))
-
-    def _keep(self, target: int, seen: list[str], ok: bool) -> bool:
-        if self.dice is not None:
-            self.dice.append((target, "↻".join(seen)))
-        return ok
 
 
 # --- damage --------------------------------------------------------------------------
@@ -284,9 +243,14 @@ def wound(s: EpicState, victim: Stand, rule: str, ethereal: bool = False, pa: in
     """One wound lost; Regeneration (X+) may cancel it (research S6, EPC-25), never one
     lost to an ethereal power (EP-11.13)."""
     regen = victim.profile.param("regeneration")
-    if regen and may_regenerate(ethereal) and success(s, regen):
-        s.log.append(Msg("epic.ev.regenerated", {"unit": f"epic.unit.{victim.unit}"}, "EPC-25"))
-        return
+    if regen and may_regenerate(ethereal):
+        seen: list[str] = []
+        saved = success(s, regen, seen=seen)
+        args = {"unit": f"epic.unit.{victim.unit}", "dice": show_dice([(regen, seen[0])])}
+        key = "epic.ev.regenerated" if saved else "epic.ev.regen_failed"
+        s.log.append(Msg(key, args, "EPC-25"))  # issue 18: its die shown, made or not
+        if saved:
+            return
     victim.wounds -= 1
     if victim.wounds <= 0:
         remove(s, victim, rule, pa)
@@ -398,14 +362,6 @@ class Tally:
         }
 
 
-def show_dice(dice: Dice) -> str:
-    """Dice grouped by target in the order first rolled: "4+: 6 3 ; 5+: 2", "—" if none."""
-    groups: dict[int, list[str]] = {}
-    for target, shown in dice:
-        groups.setdefault(target, []).append(shown)
-    return " ; ".join(f"{t}+: {' '.join(v)}" for t, v in groups.items()) or "—"
-
-
 def volley(
     s: EpicState,
     shooters: list[tuple[Stand, Gun]],
@@ -484,7 +440,3 @@ def guns_of(s: EpicState, did: int, order: str | None) -> list[tuple[Stand, Gun]
         if dr and s.rules.dr_combat and st.dr_used < dr:
             out.append((st, dr_gun(dr - st.dr_used, "counter_charge")))
     return out
-
-
-def can_hit(s: EpicState, shooters: list[tuple[Stand, Gun]], did: int, order: str | None) -> bool:
-    return any(eligible(s, st, g, t, order) is not None for st, g in shooters for t in s.alive(did))

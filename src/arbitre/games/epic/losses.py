@@ -118,7 +118,7 @@ def _fall_back_by(s: EpicState, did: int, p: moves.Plan, v: tuple[float, float])
 def decide_fallback(s: EpicState, f: Frame) -> Decision | None:
     """Research §3.8: the owner places the fall-back move of a detachment that failed its
     morale test (candidates, or any point "x,y" the validator accepts)."""
-    from arbitre.games.epic.turn import move_decision
+    from arbitre.games.epic.move_texts import move_decision
 
     did = f.data["det"]
     if f.data.get("done") or not s.alive(did):
@@ -155,7 +155,7 @@ def check_fallback_point(s: EpicState, f: Frame, key: str) -> Msg | None:
 
 
 def decide_breakthrough(s: EpicState, f: Frame) -> Decision | None:
-    from arbitre.games.epic.turn import move_decision
+    from arbitre.games.epic.move_texts import move_decision
 
     did = f.data["det"]
     p = moves.plan(s, did, BREAKTHROUGH)

@@ -16,10 +16,11 @@ from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import EMBARK_COST_CM, interception_move
 from arbitre.games.epic.geometry import (
     EPS,
+    Area,
     Point,
     coherent,
+    impassable_to,
     may_land,
-    path_blocked,
     path_enters_zoc,
 )
 from arbitre.games.epic.movement import (
@@ -110,6 +111,14 @@ class _Near:
     stands: list[tuple[float, float, bool]]  # x, y, enemy
     zones: list[tuple[Point, int]]
     others: list[Point]
+    # issue 14: what every candidate's check reads, read once per plan
+    movers: list[Stand]
+    starts: list[Point]
+    # per mover, the terrain pieces impassable to its class (EPC-11); none when flying
+    stops: list[tuple[Area, ...]]
+    box: tuple[float, float, float, float]  # the movers' bounding box (x0, x1, y0, y1)
+    overlap: float  # closer than this, two bases overlap (EP-2.4)
+    touching: float  # this close, two bases touch (world.contact)
 
 
 def _near(s: EpicState, did: int, p: Plan) -> _Near:
@@ -117,19 +126,26 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
     movers = [s.stands[i] for i in p.movers]
     moving = set(p.movers)
     air = p.flying and not p.land
-    spread = max((a.point.to(b.point) for a in movers for b in movers), default=0.0)
+    hypot = math.hypot  # issue 14: coordinates, no Points (same floats as Point.to)
+    spread = max((hypot(b.x - a.x, b.y - a.y) for a in movers for b in movers), default=0.0)
     lead = movers[0].point if movers else Point(0, 0)
     reach = p.hi + spread + 8.0
     stands = [
         (o.x, o.y, o.side != side)
         for o in s.stands.values()
-        if o.sid not in moving and airborne(o) == air and lead.to(o.point) <= reach
+        if o.sid not in moving and airborne(o) == air and hypot(o.x - lead.x, o.y - lead.y) <= reach
     ]
     zones: list[tuple[Point, int]] = []
     if not (p.flying or p.engage):
         zones = [z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]
     others = [st.point for st in s.alive(did) if st.sid not in moving]
-    return _Near(stands, zones, others)
+    terrain = areas(s)
+    stops = [() if p.flying else impassable_to(stand_class(st), terrain) for st in movers]
+    xs, ys = [st.x for st in movers] or [0.0], [st.y for st in movers] or [0.0]
+    box = (min(xs), max(xs), min(ys), max(ys))
+    starts = [st.point for st in movers]
+    overlap = 2 * s.rules.base_radius - EPS
+    return _Near(stands, zones, others, movers, starts, stops, box, overlap, contact(s))
 
 
 def check(
@@ -149,22 +165,32 @@ def check(
             return Msg("epic.move.titan_turn", {"deg": round(abs(turn))}, "EPC-11")
     if near is None:
         near = _near(s, did, p)
-    movers = [s.stands[i] for i in p.movers]
-    dests = [Point(st.x + dx, st.y + dy) for st in movers]
-    terrain = areas(s)
-    overlap, touching = 2 * s.rules.base_radius - EPS, contact(s)
-    for st, dest in zip(movers, dests, strict=True):
-        if not (0 <= dest.x <= TABLE_W and 0 <= dest.y <= TABLE_H):
+    dests = [Point(x + dx, y + dy) for x, y in near.starts]
+    overlap, touching = near.overlap, near.touching
+    bump_enemy = not p.engage
+    # issue 14: the stands near the block's new place, found in one pass for all movers;
+    # the box is a hair wider than `touching` (and than float noise), so no stand the test
+    # below would catch is left out
+    wide = touching + 1e-6
+    x0, x1, y0, y1 = near.box
+    lo_x, hi_x, lo_y, hi_y = x0 + dx - wide, x1 + dx + wide, y0 + dy - wide, y1 + dy + wide
+    close = [o for o in near.stands if lo_x <= o[0] <= hi_x and lo_y <= o[1] <= hi_y]
+    for start, stops, dest in zip(near.starts, near.stops, dests, strict=True):
+        x, y = dest
+        if not (0 <= x <= TABLE_W and 0 <= y <= TABLE_H):
             return Msg("epic.move.off_table", {}, "AMB-EP-7d")
-        if not p.flying and path_blocked(st.point, dest, stand_class(st), terrain, False):
+        if stops and any(ar.crossed_by(start, dest) for ar in stops):  # path_blocked
             return Msg("epic.move.impassable", {}, "EPC-11")
-        if p.land and not may_land(dest, terrain):
+        if p.land and not may_land(dest, areas(s)):
             return Msg("epic.move.no_landing", {}, "EP-16.18")
-        for ox, oy, enemy in near.stands:
-            d = math.hypot(dest.x - ox, dest.y - oy)
-            if d < overlap or (enemy and not p.engage and d <= touching):
+        for ox, oy, enemy in close:
+            ex, ey = x - ox, y - oy
+            if ex > touching or ex < -touching or ey > touching or ey < -touching:
+                continue  # issue 14: farther than `touching` (>= overlap) on one axis
+            d = math.hypot(ex, ey)
+            if d < overlap or (enemy and bump_enemy and d <= touching):
                 return Msg("epic.move.contact", {}, "EP-2.4")
-        if near.zones and (dx or dy) and path_enters_zoc(st.point, dest, near.zones):
+        if near.zones and (dx or dy) and path_enters_zoc(start, dest, near.zones):
             return Msg("epic.move.enemy_zoc", {}, "EP-7.5" if p.rule == "EP-7.3" else "EP-2.5")
     if near.others and not coherent((*dests, *near.others), s.rules):
         return Msg("epic.move.coherency", {"cm": s.rules.coherency}, "EP-2.6")
@@ -192,11 +218,11 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     a heading it duplicates (same index, so the keys "p:i" before it do not move)."""
     raw: list[tuple[float, float]] = [(0.0, 0.0)]
     if p.hi > 0:
+        radii = [r for r in sorted({p.lo, p.hi / 2, p.hi}) if r > 0]
         for i in range(DIRECTIONS):
             a = 2 * math.pi * i / DIRECTIONS
-            for r in sorted({p.lo, p.hi / 2, p.hi}):
-                if r > 0:
-                    raw.append((_clean(r * math.cos(a)), _clean(r * math.sin(a))))
+            cos, sin = math.cos(a), math.sin(a)
+            raw += [(_clean(r * cos), _clean(r * sin)) for r in radii]
         raw += _toward_enemy(s, did, p)
     out: list[tuple[float, float]] = []
     seen: set[tuple[float, float]] = set()
@@ -232,7 +258,8 @@ def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
         for e in s.stands.values()
         if e.side != side and (airborne(e) == airborne(lead) or not p.engage)
     ]
-    foes.sort(key=lambda e: lead.point.to(e.point))
+    lx, ly = lead.x, lead.y
+    foes.sort(key=lambda e: math.hypot(e.x - lx, e.y - ly))  # = lead.point.to(e.point)
     out = []
     gap_to = 2 * s.rules.base_radius + 0.05
     for foe in foes[:2]:

@@ -63,8 +63,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.template.arc": _t("Hors de l'arc de tir", "Outside the fire arc"),
     "epic.template.los": _t("Pas de ligne de vue", "No line of sight"),
     "epic.ev.template": _t(
-        "Gabarits de {det} : {hits} touches, {lost} pertes",
-        "{det}'s templates: {hits} hits, {lost} losses",
+        "Gabarits de {det} : pour toucher {to_hit} → {hits} touche(s) ;"
+        " sauvegardes {saves} → {lost} perte(s)",
+        "{det}'s templates: to hit {to_hit} → {hits} hit(s); saves {saves} → {lost} loss(es)",
     ),
     # objectives and scenario (research §3.9, EP-9.2)
     "epic.ev.objective": _t("{side} tient l'objectif {n}", "{side} holds objective {n}"),
@@ -253,7 +254,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     ),
     "epic.opt.sacrifice": _t("Sacrifier {unit}", "Sacrifice {unit}"),
     "epic.ev.elite": _t("Relance Elite ({unit})", "Elite re-roll ({unit})"),
-    "epic.ev.regenerated": _t("{unit} régénère", "{unit} regenerates"),
+    "epic.ev.regenerated": _t("{unit} régénère ({dice})", "{unit} regenerates ({dice})"),
+    "epic.ev.regen_failed": _t(
+        "{unit} ne régénère pas ({dice})", "{unit} does not regenerate ({dice})"
+    ),
     "epic.ev.location": _t("Touché à la localisation : {loc}", "Location hit: {loc}"),
     "epic.ev.shield": _t("Un bouclier tombe ({left} restants)", "A shield falls ({left} left)"),
     "epic.ev.assault": _t("{side} remporte l'assaut", "{side} wins the assault"),
@@ -278,8 +282,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.ev.sacrifice": _t("{unit} est sacrifié pour le QG", "{unit} is sacrificed for the HQ"),
     "epic.ev.breakthrough": _t("Percée de {det}", "Breakthrough of {det}"),
     "epic.ev.power": _t(
-        "{power} sur {target} : {hits} touche(s), {lost} perte(s)",
-        "{power} at {target}: {hits} hit(s), {lost} loss(es)",
+        "{power} sur {target} : pour toucher {to_hit} → {hits} touche(s) ;"
+        " sauvegardes {saves} → {lost} perte(s)",
+        "{power} at {target}: to hit {to_hit} → {hits} hit(s); saves {saves} → {lost} loss(es)",
+    ),
+    # EP-11.2: a power is a choice ("peuvent utiliser"), declined for one phase
+    "epic.opt.no_power": _t(
+        "Aucun pouvoir psychique pendant cette phase", "No psychic power this phase"
+    ),
+    "epic.ev.no_power": _t(
+        "Aucun pouvoir psychique pendant cette phase ({side})",
+        "No psychic power this phase ({side})",
     ),
     "epic.ev.demolish": _t(
         "{det} tire sur le bâtiment : {lost} PS perdus, {left} restants",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SOURCE_RE = re.compile(r"^(seed|reconstructed|research:S\d+)$")
 SAVE_RE = re.compile(r"^(?:(?P<a>[2-6])\+)?(?:/)?(?:(?P<f>[2-6])\+f)?$")
@@ -14,6 +14,14 @@ UNIT_TYPES_ALL = (*UNIT_TYPES, "flyer")
 ARCS = (90, 180, 360)
 FORMATIONS = ("compagnie", "soutien", "speciale", "obligatoire", "option")
 MAX_BOUND = 2  # EP-10.7
+
+
+def _first_of(pairs: tuple[tuple[str, int | None], ...]) -> dict[str, int | None]:
+    """(name, value) pairs as a dict, the first value of a repeated name kept."""
+    out: dict[str, int | None] = {}
+    for name, value in pairs:
+        out.setdefault(name, value)
+    return out
 
 
 class DataError(ValueError):
@@ -59,12 +67,18 @@ class Weapon:
     arc: int
     notes: tuple[tuple[str, int | None], ...]
     source: str
+    # the notes by name (the first of a name wins, as a scan would find it): `has` and
+    # `param` are asked hundreds of thousands of times a game (issue 14)
+    _notes: dict[str, int | None] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_notes", _first_of(self.notes))
 
     def has(self, ability: str) -> bool:
-        return any(a == ability for a, _x in self.notes)
+        return ability in self._notes
 
     def param(self, ability: str) -> int | None:
-        return next((x for a, x in self.notes if a == ability), None)
+        return self._notes.get(ability)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,16 +112,19 @@ class UnitProfile:
     sheet: str | None
     source: str
     reconstructed: tuple[str, ...]
+    # derived once (issue 14: asked for every stand at every shot and move)
+    _abilities: dict[str, int | None] = field(init=False, repr=False, compare=False)
+    is_flyer: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_abilities", _first_of(self.abilities))
+        object.__setattr__(self, "is_flyer", "flyer" in self._abilities)
 
     def has(self, ability: str) -> bool:
-        return any(a == ability for a, _x in self.abilities)
+        return ability in self._abilities
 
     def param(self, ability: str) -> int | None:
-        return next((x for a, x in self.abilities if a == ability), None)
-
-    @property
-    def is_flyer(self) -> bool:
-        return self.has("flyer")
+        return self._abilities.get(ability)
 
 
 @dataclass(frozen=True, slots=True)

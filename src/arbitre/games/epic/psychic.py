@@ -7,29 +7,37 @@ a titan's head and cannot be regenerated (EP-11.11..11.15, in fire.py).
 
 from __future__ import annotations
 
+from arbitre.engine.decision import Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import power_allowed, power_rerolls_ones
-from arbitre.games.epic.fire import eligible, power_gun, volley
+from arbitre.games.epic.fire import power_gun, volley
 from arbitre.games.epic.state import EpicState, Stand
+from arbitre.games.epic.targeting import battery, hits_any
 
 
 def _targets(s: EpicState, st: Stand, i: int) -> list[int]:
-    gun = power_gun(st.profile.powers[i])
+    guns = battery([(st, power_gun(st.profile.powers[i]))])
     order = s.dets[st.det].order
+    table = s.by_det()
     return [
         d.did
         for d in s.dets
-        if d.side != st.side
-        and any(eligible(s, st, gun, t, order) is not None for t in s.alive(d.did))
+        if d.side != st.side and hits_any(s, guns, table.get(d.did, []), order)
     ]
 
 
 def powers_for(s: EpicState, side: int, phase: str) -> list[tuple[str, Msg]]:
-    """Option keys "psy:<stand>:<power>:<target detachment>" usable now."""
+    """Option keys "psy:<stand>:<power>:<target detachment>" usable now (none once the
+    side declined its powers for this phase, EP-11.2)."""
     out: list[tuple[str, Msg]] = []
-    for st in sorted(s.stands.values(), key=lambda x: x.sid):
-        if st.side != side or st.power_used or not st.profile.has("psyker"):
-            continue
+    if s.psy_pass[side]:
+        return out
+    psykers = [  # issue 14: the few Psykers first, then sorted (not the whole table)
+        st
+        for st in s.stands.values()
+        if st.side == side and not st.power_used and st.profile.has("psyker")
+    ]
+    for st in sorted(psykers, key=lambda x: x.sid):
         det = s.dets[st.det]
         if det.fallback and phase == "combat":
             continue  # research §3.8: no shooting in Retraite; Movement-phase powers are
@@ -46,6 +54,22 @@ def powers_for(s: EpicState, side: int, phase: str) -> list[tuple[str, Msg]]:
     return out
 
 
+NO_POWER = "nopower"
+
+
+def no_power_option() -> Option:
+    """EP-11.2: Psykers "peuvent utiliser" a power, they need not: offered when powers
+    are all a side has left to do in a phase, so a power never forces itself."""
+    return Option(NO_POWER, Msg("epic.opt.no_power", {}, "EP-11.2"))
+
+
+def decline_powers(s: EpicState, side: int) -> None:
+    """The side uses no power for the rest of this phase; `power_used` stays unset, so
+    the next phase may still see one used (one per turn, EP-11.2)."""
+    s.psy_pass[side] = True
+    s.log.append(Msg("epic.ev.no_power", {"side": f"epic.seat.{s.seats[side]}"}, "EP-11.2"))
+
+
 def movement_powers(s: EpicState, side: int) -> list[tuple[str, Msg]]:
     return powers_for(s, side, "movement")
 
@@ -59,10 +83,10 @@ def use_power(s: EpicState, key: str) -> None:
     det = s.dets[st.det]
     ones = power_rerolls_ones(power.kind, det.order, det.converted)
     tally = volley(s, [(st, power_gun(power))], int(target), det.order, reroll_ones=ones)
-    args = {
+    # the dice as for a shot (issue 18): to-hit, then armour or Psychic Saves
+    args: dict[str, object] = {
         "power": f"epic.power.{power.id}",
         "target": s.dets[int(target)].spec,
-        "hits": tally.hits,
-        "lost": tally.lost,
     }
+    args.update(tally.args())
     s.log.append(Msg("epic.ev.power", args, "EP-11.7" if power.kind == "physical" else "EP-11.11"))

@@ -30,7 +30,7 @@ from arbitre.games.epic.fire import (
     weapon_gun,
     weapons_of,
 )
-from arbitre.games.epic.geometry import Point
+from arbitre.games.epic.geometry import Point, segment_distance
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.world import airborne, engaged, pinned
 
@@ -60,21 +60,49 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
     foes = [t for t in s.alive(target) if t.sid in paths]
     out: dict[str, tuple[list[tuple[Stand, Gun]], str]] = {}
 
+    edge = 2 * s.rules.base_radius if s.rules.measure_edge else None
+
     def reach(shooters: list[tuple[Stand, Gun]], order: str) -> bool:
-        return any(
-            eligible(s, st, g, t, order, paths[t.sid]) is not None
-            for st, g in shooters
-            for t in foes
-        )
+        """Whether a gun reaches a mover (issue 14: most moves draw no reaction, so the
+        answer is mostly no): a stand's guns alike in what `eligible` reads count once,
+        and a mover's path beyond a stand's longest range (`eligible`'s first refusal,
+        same floats) is passed over."""
+        guns: dict[int, tuple[Stand, list[Gun]]] = {}
+        seen: set[tuple[int, int, str, int, bool]] = set()
+        for st, g in shooters:
+            alike = (st.sid, g.range, g.kind, g.arc, g.aa)
+            if alike not in seen:
+                seen.add(alike)
+                guns.setdefault(st.sid, (st, []))[1].append(g)
+        for st, own in guns.values():
+            longest = max(g.range for g in own)
+            here = st.point
+            for t in foes:
+                path = paths[t.sid]
+                d = segment_distance(here, path.start, path.end)
+                if edge is not None:
+                    d = max(0.0, d - edge)
+                if d > longest:
+                    continue
+                if any(eligible(s, st, g, t, order, path) is not None for g in own):
+                    return True
+        return False
 
     charged = f.data.get("charge", False)
+    table = s.by_det()
     for d in s.dets:
-        if d.side != side or not s.alive(d.did):
+        if d.side != side:
+            continue
+        alive = table.get(d.did)
+        if not alive:
+            continue
+        # issue 14: most detachments have nothing to react with; they are passed over
+        # before any stand is examined (no order, no Close Defence, no unused power)
+        ta = d.order == "tir_appuye"
+        if not (ta or any(st.profile.param("dr") for st in alive)):
             continue
         ground_only = f.data.get("ground", False)  # EP-8.11: fire "from the ground"
-        mine = [
-            st for st in s.alive(d.did) if not pinned(s, st) and not (ground_only and airborne(st))
-        ]
+        mine = [st for st in alive if not pinned(s, st) and not (ground_only and airborne(st))]
         if d.order == "tir_appuye" and not d.acted and not d.fallback:
             guns = [
                 (st, weapon_gun(w))

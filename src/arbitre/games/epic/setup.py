@@ -212,7 +212,7 @@ def decide_infiltrate(s: EpicState, f: Frame) -> Decision | None:
     if did >= 0:
         if f.memo is None:
             f.memo = moves.candidates(s, did, moves.plan(s, did, INFILTRATE))
-        from arbitre.games.epic.turn import move_decision
+        from arbitre.games.epic.move_texts import move_decision
 
         return move_decision(s, did, side, f.memo, INFILTRATE)
     todo = infiltrators(s, side, f.data["done"])

@@ -124,6 +124,10 @@ class EpicState:
     objectives: list[int] = field(default_factory=list)  # holder per objective, -1 none
     warlords: list[int] = field(default_factory=lambda: [-1, -1])  # EP-9.2 (Maelström)
     elite_use: list[bool] = field(default_factory=lambda: [True, True])  # EP-4.1 (elite.py)
+    # EP-11.2: a side that declined its powers for the current phase ("nopower"); reset
+    # when a phase starts, and distinct from `Stand.power_used`, so a later phase may
+    # still use the turn's one power
+    psy_pass: list[bool] = field(default_factory=lambda: [False, False])
 
     def roll(self) -> int:
         """One D6 from the state's seeded RNG (EPC-12)."""
@@ -133,13 +137,28 @@ class EpicState:
         """The detachment's stands on the table (not those aboard a transport)."""
         return [st for st in self.stands.values() if st.det == did]
 
+    def by_det(self) -> dict[int, list[Stand]]:
+        """`alive` of every detachment at once, in one pass (issue 14: for the loops that
+        ask it of every detachment); a detachment with no stand on the table is absent."""
+        out: dict[int, list[Stand]] = {}
+        for st in self.stands.values():
+            got = out.get(st.det)
+            if got is None:
+                out[st.det] = [st]
+            else:
+                got.append(st)
+        return out
+
     def embarked(self, did: int) -> list[Stand]:
         """The detachment's stands aboard a transport (EPC-21)."""
         return [st for st in self.aboard.values() if st.det == did] if self.aboard else []
 
     def present(self, did: int) -> bool:
         """Whether the detachment has a stand left, on the table or aboard."""
-        return bool(self.alive(did) or self.embarked(did))
+        for st in self.stands.values():  # issue 14: stops at the first, lists nothing
+            if st.det == did:
+                return True
+        return bool(self.aboard) and any(st.det == did for st in self.aboard.values())
 
     def cargo(self, carrier: int) -> list[Stand]:
         """The stands a transport stand carries."""
@@ -165,6 +184,7 @@ class EpicState:
             objectives=list(self.objectives),
             warlords=list(self.warlords),
             elite_use=list(self.elite_use),
+            psy_pass=list(self.psy_pass),
         )
 
     def snapshot(self) -> dict[str, Any]:
@@ -185,4 +205,5 @@ class EpicState:
             "objectives": list(self.objectives),
             "warlords": list(self.warlords),
             "elite_use": list(self.elite_use),
+            "psy_pass": list(self.psy_pass),
         }

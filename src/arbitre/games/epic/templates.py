@@ -24,11 +24,13 @@ from typing import Any
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.fire import (
+    Dice,
     Roll,
     eligible,
     flies,
     hq_candidates,
     modifiers_for,
+    show_dice,
     take_hit,
     weapon_gun,
     weapons_of,
@@ -38,6 +40,7 @@ from arbitre.games.epic.geometry import Point, line_of_sight, segment_distance
 from arbitre.games.epic.profiles import Weapon
 from arbitre.games.epic.shooting import GROUND, effective_range_distance
 from arbitre.games.epic.state import EpicState, Frame, Stand
+from arbitre.games.epic.targeting import battery, hits_any
 from arbitre.games.epic.world import airborne, areas, det_has, in_front, pinned
 
 ON_LINE_CM = 0.5  # EP-16.41: a bomb's centre within this of the line of movement (ours)
@@ -66,15 +69,14 @@ def may_aim(s: EpicState, st: Stand, w: Weapon, order: str | None, t: Stand) -> 
 def template_targets(s: EpicState, did: int, order: str | None) -> list[int]:
     """Enemy detachments a template weapon of `did` may be centred on."""
     side = s.dets[did].side
-    firers = [(st, w) for st in s.alive(did) if not pinned(s, st) for _i, w in template_weapons(st)]
+    firers = [(st, w) for st in s.alive(did) for _i, w in template_weapons(st)]
     if not firers:
         return []
-    return [
-        e.did
-        for e in s.dets
-        if e.side != side
-        and any(may_aim(s, st, w, order, t) for st, w in firers for t in s.alive(e.did))
-    ]
+    # a template may be centred on a stand its weapon may shoot (may_aim), once per enemy
+    guns = battery([(st, weapon_gun(w)) for st, w in firers if not pinned(s, st)])
+    if not guns:
+        return []
+    return [e.did for e in s.dets if e.side != side and hits_any(s, guns, s.alive(e.did), order)]
 
 
 def queue_templates(s: EpicState, did: int, target: int, order: str | None) -> None:
@@ -278,6 +280,8 @@ def auto_template(s: EpicState, f: Frame) -> None:
                 continue
             attacks.setdefault(t.sid, []).append([sid, wi])
     hits = lost = 0
+    to_hit: Dice = []  # issue 18: the dice shown in the event, as for a shot
+    saves: Dice = []
     queued: dict[int, list[list[int]]] = {}
     for tsid, got in sorted(attacks.items()):
         if not combine:
@@ -288,7 +292,7 @@ def auto_template(s: EpicState, f: Frame) -> None:
                 break
             w = firer.profile.weapons[wi]
             gun = weapon_gun(w)
-            roll = Roll(s, firer)
+            roll = Roll(s, firer, to_hit)
             for _ in range(w.dice):
                 if victim.sid not in s.stands:
                     break
@@ -296,7 +300,7 @@ def auto_template(s: EpicState, f: Frame) -> None:
                 if not roll.die(w.to_hit + mods):
                     continue
                 hits += 1
-                if not take_hit(s, firer, victim, gun, Roll(s, victim)):
+                if not take_hit(s, firer, victim, gun, Roll(s, victim, saves)):
                     continue
                 lost += 1
                 if hq_candidates(s, victim):
@@ -306,6 +310,6 @@ def auto_template(s: EpicState, f: Frame) -> None:
     for side, queue in sorted(queued.items()):
         s.stack.append(Frame("hq", side, {"queue": queue}))
     rule = "EP-16.41" if f.data["bomb"] else "EPC-18"
-    s.log.append(
-        Msg("epic.ev.template", {"det": s.dets[did].spec, "hits": hits, "lost": lost}, rule)
-    )
+    args = {"det": s.dets[did].spec, "hits": hits, "lost": lost}
+    args.update(to_hit=show_dice(to_hit), saves=show_dice(saves))
+    s.log.append(Msg("epic.ev.template", args, rule))

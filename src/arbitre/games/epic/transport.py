@@ -86,14 +86,17 @@ def embark_targets(s: EpicState, did: int, allowance: float) -> list[int]:
     if det.disembarked or not mine or any(st.profile.is_flyer for st in mine):
         return []
     reach = allowance - EMBARK_COST_CM
-    if reach < 0:
+    if reach < 0 or s.embarked(did):
         return []
+    # issue 14: only detachments with a grounded stand that carries anything can seat it
+    # (seats_for answers None for the others); they are found without sorting the riders
+    hosts = {st.det for st in s.stands.values() if st.side == det.side and st.alt == GROUND}
     return [
         t.did
         for t in s.dets
-        if t.side == det.side
+        if t.did in hosts
         and t.did != did
-        and not s.embarked(did)
+        and any(room(c) > 0 and c.alt == GROUND for c in s.alive(t.did))
         and seats_for(s, did, t.did, reach) is not None
     ]
 

@@ -17,8 +17,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
@@ -26,12 +24,21 @@ from arbitre.games.epic import moves
 from arbitre.games.epic.abilities import may_end_at
 from arbitre.games.epic.air import start_flight
 from arbitre.games.epic.assault import disengage
+from arbitre.games.epic.move_texts import COMPASS as COMPASS  # re-exported
+from arbitre.games.epic.move_texts import move_decision as move_decision  # re-exported
+from arbitre.games.epic.move_texts import move_words as move_words  # re-exported
 from arbitre.games.epic.moves import MOVE, ZONE, Plan
 from arbitre.games.epic.objectives import bonus, held
 from arbitre.games.epic.objectives import update as update_objectives
-from arbitre.games.epic.psychic import movement_powers, use_power
+from arbitre.games.epic.psychic import (
+    NO_POWER,
+    decline_powers,
+    movement_powers,
+    no_power_option,
+    use_power,
+)
 from arbitre.games.epic.shooting import GROUND, HIGH, LOW
-from arbitre.games.epic.state import TURNS, EpicState, Frame
+from arbitre.games.epic.state import TURNS, EpicState, Frame, Stand
 from arbitre.games.epic.transport import (
     abandon,
     disembark,
@@ -106,6 +113,7 @@ def auto_initiative(s: EpicState, f: Frame) -> None:
     for d in s.dets:
         d.revealed = d.order is not None  # research §3.3: all orders revealed by now
     s.phase = "movement"
+    s.psy_pass = [False, False]  # EP-11.2: a power declined is declined for one phase
     s.log.append(
         Msg(
             "epic.ev.initiative",
@@ -119,12 +127,15 @@ def auto_initiative(s: EpicState, f: Frame) -> None:
 # --- movement ---------------------------------------------------------------------------
 
 
-def movable(s: EpicState, did: int) -> bool:
+def movable(s: EpicState, did: int, mine: list[Stand] | None = None) -> bool:
     """Avance, Charge and Retraite move (EPC-9); a Flyer always moves (EP-16.32) unless
     it is on the ground with Tir Appuyé (EP-16.5, AMB-EP-15d); a pinned detachment stays
     (research §3.2; never a Flyer, EP-16.28)."""
     d = s.dets[did]
-    mine = s.alive(did)
+    if d.moved and not s.aboard:
+        return False  # issue 14: the usual answer, before the stands are listed
+    if mine is None:
+        mine = s.alive(did)
     if not mine and s.aboard:
         return may_disembark(s, did)  # EPC-21: its activation takes it out
     if d.moved or not mine:
@@ -139,7 +150,8 @@ def movable(s: EpicState, did: int) -> bool:
 
 
 def _movable(s: EpicState, side: int) -> list[int]:
-    return [d.did for d in s.dets if d.side == side and movable(s, d.did)]
+    table = s.by_det()  # issue 14: every detachment's stands in one pass
+    return [d.did for d in s.dets if d.side == side and movable(s, d.did, table.get(d.did, []))]
 
 
 def _plan(s: EpicState, f: Frame) -> Plan:
@@ -210,86 +222,6 @@ def decide_movement(s: EpicState, f: Frame) -> Decision | None:
     )
 
 
-COMPASS = ("e", "ne", "n", "nw", "w", "sw", "s", "se")  # north: the top edge (y = 0)
-
-
-def move_words(s: EpicState, did: int, dx: float, dy: float, free: bool = False) -> Msg:
-    """A move in words (issue 13): "Aller vers le nord-est, 12 cm" for one of the eight
-    headings (north is the table's top edge, y = 0), "Vers Dreadnought (b), 14,2 cm" for a
-    move closing on an enemy ("Au contact de …" on a Charge), "Rester sur place"; the raw
-    vector stays in the arguments `dx`, `dy` for the page and the AI. A `free` point (one the
-    player pointed at) reads as its nearest heading."""
-    sx, sy = moves.shown(dx, dy)
-    cm = round(math.hypot(dx, dy), 1)
-    if cm == 0:
-        return Msg("epic.opt.stay", {"dx": sx, "dy": sy})
-    angle = math.degrees(math.atan2(-dy, dx)) % 360.0
-    sector = round(angle / 45.0) % 8
-    args: dict[str, object] = {"dx": sx, "dy": sy, "cm": cm}
-    if free or abs(angle - 45.0 * round(angle / 45.0)) < 0.5:
-        return Msg("epic.opt.move", {**args, "dir": f"epic.dir.{COMPASS[sector]}"})
-    toward = _nearest_enemy(s, did, dx, dy)
-    if toward is None:
-        return Msg("epic.opt.move", {**args, "dir": f"epic.dir.{COMPASS[sector]}"})
-    key = "epic.opt.move_contact" if s.dets[did].order == "charge" else "epic.opt.move_toward"
-    return Msg(key, {**args, "target": s.dets[toward].spec})
-
-
-def _nearest_enemy(s: EpicState, did: int, dx: float, dy: float) -> int | None:
-    """The enemy detachment nearest to where the detachment's stands end."""
-    side = s.dets[did].side
-    ends = [(st.x + dx, st.y + dy) for st in s.alive(did)]
-    best: tuple[float, int] | None = None
-    for e in s.stands.values():
-        if e.side == side:
-            continue
-        gap = min(math.hypot(e.x - x, e.y - y) for x, y in ends) if ends else math.inf
-        if best is None or gap < best[0]:
-            best = (gap, e.det)
-    return None if best is None else best[1]
-
-
-def _said(msg: Msg) -> tuple[str, tuple[tuple[str, object], ...]]:
-    """What a move option reads (its key and arguments but the raw vector)."""
-    return msg.key, tuple(sorted((k, v) for k, v in msg.args.items() if k not in ("dx", "dy")))
-
-
-def _heading(args: Mapping[str, Any]) -> str:
-    angle = math.degrees(math.atan2(-float(args["dy"]), float(args["dx"]))) % 360.0
-    return f"epic.dir.{COMPASS[round(angle / 45.0) % 8]}"
-
-
-def _bearing(args: Mapping[str, Any]) -> int:
-    """The compass bearing of a move in degrees: 0 north (the top edge), 90 east."""
-    return round(math.degrees(math.atan2(float(args["dx"]), -float(args["dy"])))) % 360
-
-
-def _move_option(s: EpicState, did: int, i: int, dx: float, dy: float) -> Option:
-    """Option "p:i", its move in words (move_words)."""
-    return Option(f"p:{i}", move_words(s, did, dx, dy))
-
-
-def move_decision(
-    s: EpicState, did: int, seat: int, cands: list[tuple[float, float]], purpose: str
-) -> Decision:
-    """A point decision: candidate keys "p:i", and any "x,y" the validator accepts."""
-    opts = tuple(_move_option(s, did, i, dx, dy) for i, (dx, dy) in enumerate(cands))
-    seen: set[tuple[str, tuple[tuple[str, object], ...]]] = set()
-    named = []
-    for o in opts:  # two moves that read the same: the second says its heading too
-        msg = o.text
-        if _said(msg) in seen and "target" in msg.args:
-            msg = Msg("epic.opt.move_toward_dir", {**msg.args, "dir": _heading(msg.args)})
-        if _said(msg) in seen:
-            key = "epic.opt.move_bearing" if "target" in msg.args else "epic.opt.move_cap"
-            msg = Msg(key, {**msg.args, "deg": _bearing(msg.args)})
-        seen.add(_said(msg))
-        named.append(Option(o.key, msg))
-    opts = tuple(named)
-    text = Msg(f"epic.decide.{purpose}", {"det": s.dets[did].spec}, "EPC-11")
-    return Decision(seat, "epic.move", opts, text, ("EPC-11", "EP-2.5", "EP-2.6"), private=False)
-
-
 def _activate_text(s: EpicState, did: int) -> Msg:
     """ "Marines tactiques (B) : Avance": the detachment by name and its revealed order."""
     order = s.dets[did].order or "aucun"
@@ -304,6 +236,8 @@ def _activation(s: EpicState, f: Frame) -> Decision | None:
         return None
     opts = [Option(f"act:{d}", _activate_text(s, d)) for d in todo]
     opts += [Option(k, m) for k, m in powers]
+    if powers and not todo:
+        opts.append(no_power_option())  # EP-11.2: only powers left, and none is a duty
     if todo or powers:
         opts += [
             Option(
@@ -342,8 +276,11 @@ def check_point(s: EpicState, f: Frame, key: str) -> Msg | None:
 def choose_movement(s: EpicState, f: Frame, key: str) -> None:
     did = f.data.get("det", -1)
     if did < 0:
-        if key.startswith("psy:"):
-            use_power(s, key)
+        if key.startswith("psy:") or key == NO_POWER:
+            if key == NO_POWER:
+                decline_powers(s, f.data["side"])
+            else:
+                use_power(s, key)
             f.data["side"] = 1 - f.data["side"]
             return
         did = int(key.split(":")[1])
@@ -417,11 +354,14 @@ def auto_movement(s: EpicState, f: Frame) -> None:
         return
     s.stack.pop()
     s.phase = "combat"
+    s.psy_pass = [False, False]  # EP-11.2: the combat phase may use what movement did not
     s.stack[-1].data["side"] = s.initiative
-    log_no_fire(s)  # issue 13: the log says why a detachment will not shoot
-    for d in s.dets:
-        if d.zone:
-            s.stack.append(Frame("late", d.side, {"zone": d.did}))
+    seen = log_no_fire(s)  # issue 13: the log says why a detachment will not shoot
+    late = [Frame("late", d.side, {"zone": d.did}) for d in s.dets if d.zone]
+    if late:
+        s.stack += late  # EP-8.22: late interceptions come first and change the table
+    else:
+        s.stack[-1].memo = {"targets": seen}  # issue 14: the same state asks them next
 
 
 # --- end phase --------------------------------------------------------------------------

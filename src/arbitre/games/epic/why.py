@@ -12,7 +12,7 @@ from arbitre.engine.i18n import Msg
 from arbitre.games.epic.combat_phase import _order, buildings_in_reach, targets
 from arbitre.games.epic.fire import guns_of
 from arbitre.games.epic.moves import point_vector
-from arbitre.games.epic.state import EpicState
+from arbitre.games.epic.state import EpicState, Stand
 from arbitre.games.epic.templates import template_targets
 from arbitre.games.epic.view import current_move
 from arbitre.games.epic.world import pinned
@@ -26,11 +26,16 @@ _ORDER_NO_FIRE = {
 }
 
 
-def no_fire(s: EpicState, did: int) -> Msg | None:
+def no_fire(
+    s: EpicState,
+    did: int,
+    seen: dict[int, list[int]] | None = None,
+    table: dict[int, list[Stand]] | None = None,
+) -> Msg | None:
     """Why detachment `did` cannot shoot now, with the deciding rule, or None when it has a
     target (or is gone): a failed morale test (EPC-28), its order (EPC-9), an interception
     shot already fired (EPC-15), pinned stands or no ranged weapon, the nearest enemy out
-    of range, no visible target (EPC-14)."""
+    of range, no visible target (EPC-14). The targets it finds go to `seen`."""
     det = s.dets[did]
     mine = s.alive(did)
     if not mine:
@@ -42,7 +47,10 @@ def no_fire(s: EpicState, did: int) -> Msg | None:
         return Msg(_ORDER_NO_FIRE[order], {}, "EPC-9")
     if det.acted:
         return Msg("epic.why.intercepted", {}, "EPC-15")
-    if targets(s, did) or buildings_in_reach(s, did):
+    aims = targets(s, did, table)
+    if seen is not None:
+        seen[did] = aims
+    if aims or buildings_in_reach(s, did):
         return None
     guns = guns_of(s, did, order)
     if not guns and not template_targets(s, did, order):
@@ -51,19 +59,25 @@ def no_fire(s: EpicState, did: int) -> Msg | None:
         return Msg("epic.why.no_weapon", {}, "EPC-14")
     reach = max((g.range for _st, g in guns), default=0)
     foes = [e for e in s.stands.values() if e.side != det.side]
-    nearest = min((st.point.to(e.point) for st in mine for e in foes), default=math.inf)
+    nearest = min(  # = st.point.to(e.point), on the coordinates (issue 14)
+        (math.hypot(e.x - st.x, e.y - st.y) for st in mine for e in foes), default=math.inf
+    )
     if math.isfinite(nearest) and nearest > reach:
         return Msg("epic.why.range", {"dist": round(nearest, 1), "range": reach}, "EPC-14")
     return Msg("epic.why.no_target", {}, "EPC-14")
 
 
-def log_no_fire(s: EpicState) -> None:
+def log_no_fire(s: EpicState) -> dict[int, list[int]]:
     """As the combat phase starts, one event per detachment that cannot shoot, saying why
-    (issue 13: "when a detachment cannot shoot, the log says why")."""
+    (issue 13: "when a detachment cannot shoot, the log says why"); returns the targets
+    found meanwhile, by detachment (the first combat question reuses them, issue 14)."""
+    seen: dict[int, list[int]] = {}
+    table = s.by_det()
     for d in s.dets:
-        why = no_fire(s, d.did)
+        why = no_fire(s, d.did, seen, table)
         if why is not None:
             s.log.append(no_fire_event(s, d.did, why))
+    return seen
 
 
 def no_fire_event(s: EpicState, did: int, why: Msg) -> Msg:
@@ -160,7 +174,7 @@ def choice_text(s: EpicState, decision: Decision, key: str) -> Msg | None:
     v = point_vector(s, p, key)
     if v is None:
         return None
-    from arbitre.games.epic.turn import move_words
+    from arbitre.games.epic.move_texts import move_words
 
     return move_words(s, did, *v, free=True)
 

@@ -69,10 +69,21 @@ def engaged(s: EpicState, st: Stand) -> list[Stand]:
 def pinned(s: EpicState, st: Stand) -> bool:
     """Research §3.2: engaged by an enemy of the same or a higher class; EP-16.28: a
     Flyer is never blocked in Assault."""
-    if st.profile.is_flyer:
+    prof = CATALOG.units[st.unit]
+    if prof.is_flyer:
         return False
-    cls = stand_class(st)
-    return any(stand_class(e) >= cls for e in engaged(s, st))
+    cls = prof.cls  # stand_class of a stand that is no Flyer
+    # issue 14: asked for every stand at every shot and activation; `engaged` inlined
+    # (same arithmetic), stopping at the first such enemy, nothing sorted
+    reach = 2 * s.rules.base_radius + CONTACT_SLACK_CM  # contact(s)
+    r2, x, y, side, alt = reach * reach, st.x, st.y, st.side, st.alt
+    for e in s.stands.values():
+        if e.side != side and e.alt == alt:
+            dx, dy = e.x - x, e.y - y
+            near = -reach <= dx <= reach and -reach <= dy <= reach and dx * dx + dy * dy <= r2
+            if near and stand_class(e) >= cls:
+                return True
+    return False
 
 
 def zoc_of(s: EpicState, side: int) -> tuple[tuple[Point, int], ...]:

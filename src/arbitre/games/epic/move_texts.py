@@ -1,0 +1,113 @@
+"""A move in words (issue 13), for every option of a move decision: "Aller vers le
+nord-est, 12 cm", "Vers Dreadnought (b), 14,2 cm", "Au contact de …", "Rester sur place";
+two options that would read the same say their heading, then their bearing.
+
+Issue 14: a move decision names some twenty moves, each asked of the table again; here
+what the texts read (the detachment's stands, the enemy stands) is read once per decision,
+and each text is built once with what it reads, on the same floats as before."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from arbitre.engine.decision import Decision, Option
+from arbitre.engine.i18n import Msg
+from arbitre.games.epic import moves
+from arbitre.games.epic.state import EpicState
+
+COMPASS = ("e", "ne", "n", "nw", "w", "sw", "s", "se")  # north: the top edge (y = 0)
+Said = tuple[str, tuple[tuple[str, object], ...]]  # what an option reads: key, arguments
+
+
+class _Table:
+    """What the words of one detachment's moves read: its stands, the enemy stands."""
+
+    __slots__ = ("contact", "foes", "own", "specs")
+
+    def __init__(self, s: EpicState, did: int) -> None:
+        side = s.dets[did].side
+        self.own = [(st.x, st.y) for st in s.alive(did)]
+        self.foes = [(e.x, e.y, e.det) for e in s.stands.values() if e.side != side]
+        self.specs = [d.spec for d in s.dets]
+        self.contact = s.dets[did].order == "charge"
+
+    def nearest(self, dx: float, dy: float) -> int | None:
+        """The enemy detachment nearest to where the detachment's stands end."""
+        ends = [(x + dx, y + dy) for x, y in self.own]
+        hypot = math.hypot
+        best: tuple[float, int] | None = None
+        for ex, ey, edet in self.foes:
+            gap = min(hypot(ex - x, ey - y) for x, y in ends) if ends else math.inf
+            if best is None or gap < best[0]:
+                best = (gap, edet)
+        return None if best is None else best[1]
+
+    def words(self, dx: float, dy: float, free: bool = False) -> tuple[Msg, Said]:
+        """The move's text and what it reads (see `move_words`)."""
+        sx, sy = moves.shown(dx, dy)
+        cm = round(math.hypot(dx, dy), 1)
+        if cm == 0:
+            return Msg("epic.opt.stay", {"dx": sx, "dy": sy}), ("epic.opt.stay", ())
+        angle = math.degrees(math.atan2(-dy, dx)) % 360.0
+        turns = round(angle / 45.0)
+        toward = None
+        if not (free or abs(angle - 45.0 * turns) < 0.5):
+            toward = self.nearest(dx, dy)
+        if toward is None:
+            heading = f"epic.dir.{COMPASS[turns % 8]}"
+            args = {"dx": sx, "dy": sy, "cm": cm, "dir": heading}
+            return Msg("epic.opt.move", args), ("epic.opt.move", (("cm", cm), ("dir", heading)))
+        key = "epic.opt.move_contact" if self.contact else "epic.opt.move_toward"
+        target = self.specs[toward]
+        args = {"dx": sx, "dy": sy, "cm": cm, "target": target}
+        return Msg(key, args), (key, (("cm", cm), ("target", target)))
+
+
+def move_words(s: EpicState, did: int, dx: float, dy: float, free: bool = False) -> Msg:
+    """A move in words (issue 13): "Aller vers le nord-est, 12 cm" for one of the eight
+    headings (north is the table's top edge, y = 0), "Vers Dreadnought (b), 14,2 cm" for a
+    move closing on an enemy ("Au contact de …" on a Charge), "Rester sur place"; the raw
+    vector stays in the arguments `dx`, `dy` for the page and the AI. A `free` point (one the
+    player pointed at) reads as its nearest heading."""
+    return _Table(s, did).words(dx, dy, free)[0]
+
+
+def _said(msg: Msg) -> Said:
+    """What a move option reads (its key and arguments but the raw vector)."""
+    return msg.key, tuple(sorted((k, v) for k, v in msg.args.items() if k not in ("dx", "dy")))
+
+
+def _heading(args: Mapping[str, Any]) -> str:
+    angle = math.degrees(math.atan2(-float(args["dy"]), float(args["dx"]))) % 360.0
+    return f"epic.dir.{COMPASS[round(angle / 45.0) % 8]}"
+
+
+def _bearing(args: Mapping[str, Any]) -> int:
+    """The compass bearing of a move in degrees: 0 north (the top edge), 90 east."""
+    return round(math.degrees(math.atan2(float(args["dx"]), -float(args["dy"])))) % 360
+
+
+def move_decision(
+    s: EpicState, did: int, seat: int, cands: list[tuple[float, float]], purpose: str
+) -> Decision:
+    """A point decision: candidate keys "p:i", and any "x,y" the validator accepts."""
+    table = _Table(s, did)
+    seen: set[Said] = set()
+    named = []
+    for i, (dx, dy) in enumerate(cands):  # two that read the same: the second says more
+        msg, said = table.words(dx, dy)
+        if said in seen and "target" in msg.args:
+            msg = Msg("epic.opt.move_toward_dir", {**msg.args, "dir": _heading(msg.args)})
+            said = _said(msg)
+        if said in seen:
+            key = "epic.opt.move_bearing" if "target" in msg.args else "epic.opt.move_cap"
+            msg = Msg(key, {**msg.args, "deg": _bearing(msg.args)})
+            said = _said(msg)
+        seen.add(said)
+        named.append(Option(f"p:{i}", msg))
+    text = Msg(f"epic.decide.{purpose}", {"det": s.dets[did].spec}, "EPC-11")
+    return Decision(
+        seat, "epic.move", tuple(named), text, ("EPC-11", "EP-2.5", "EP-2.6"), private=False
+    )

@@ -1,0 +1,54 @@
+"""Whether a detachment's guns reach an enemy detachment at all: the question every
+Combat-phase option list, "why does it not shoot?" and psychic power asks of every pair
+of detachments (EPC-14, EP-16.27; `fire.eligible` decides each shot).
+
+Issue 14: the answer is mostly no, so it is found cheaply: a stand's guns alike in what
+`eligible` reads (range, kind, arc, AA) count once, and a pair of stands farther apart than
+the stand's longest gun is passed over at once; that distance is `eligible`'s first
+refusal, measured on the same floats, and EP-16.27's 25 cm only adds to it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from arbitre.games.epic.fire import Gun, eligible
+from arbitre.games.epic.state import EpicState, Stand
+
+Battery = list[tuple[Stand, list[Gun], int]]  # a stand, its distinct guns, the longest range
+
+
+def battery(shooters: list[tuple[Stand, Gun]]) -> Battery:
+    """The shooters by stand, each gun alike in what `eligible` reads kept once."""
+    guns: dict[int, tuple[Stand, list[Gun]]] = {}
+    seen: set[tuple[int, int, str, int, bool]] = set()
+    for st, g in shooters:
+        alike = (st.sid, g.range, g.kind, g.arc, g.aa)
+        if alike not in seen:
+            seen.add(alike)
+            guns.setdefault(st.sid, (st, []))[1].append(g)
+    return [(st, own, max(g.range for g in own)) for st, own in guns.values()]
+
+
+def hits_any(s: EpicState, guns: Battery, foes: list[Stand], order: str | None) -> bool:
+    """Whether some gun of the battery may shoot some stand of `foes` (fire.eligible)."""
+    edge = 2 * s.rules.base_radius if s.rules.measure_edge else None
+    hypot = math.hypot
+    for st, own, longest in guns:
+        x, y = st.x, st.y
+        for t in foes:
+            d = hypot(t.x - x, t.y - y)  # = st.point.to(t.point), as eligible measures
+            if edge is not None:
+                d = max(0.0, d - edge)
+            if d > longest:
+                continue
+            for g in own:
+                if eligible(s, st, g, t, order) is not None:
+                    return True
+    return False
+
+
+def can_hit(s: EpicState, shooters: list[tuple[Stand, Gun]], did: int, order: str | None) -> bool:
+    """Whether any of the shooters' guns reaches any stand of detachment `did`."""
+    foes = s.alive(did)
+    return bool(foes) and hits_any(s, battery(shooters), foes, order)
