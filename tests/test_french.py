@@ -52,21 +52,6 @@ ALLOWED: dict[str, set[str]] = {
     "English word": {"cli.help.commands"},  # the commands one types: card/carte…
 }
 
-# Found in files this checker's author did not own (heresy/epic messages): the lead fixes
-# them when converting those catalogs to Fluent; remove a key once its text is right.
-KNOWN: dict[str, set[str]] = {
-    # "pour toucher 7+: 6+1", "(5+: 4)": epic/fire.py `show_dice` writes the dice in one
-    # language; French puts a space before the colon ("7+ : 6+1")
-    "no space before : ; ? !": {
-        "epic.ev.fire",
-        "epic.ev.react",
-        "epic.ev.power",
-        "epic.ev.template",
-        "epic.ev.regenerated",
-        "epic.ev.regen_failed",
-    },
-}
-
 
 def _msgs_in(value: Any) -> Iterator[Msg]:
     """Messages inside a view (dicts with a registered `key` and their `args`)."""
@@ -187,7 +172,7 @@ def _check(texts: Mapping[tuple[str, str], str], lang: str) -> dict[str, list[st
         else:
             checks["French word"] = (FRENCH_WORDS, words)
         for name, (pattern, where) in checks.items():
-            if key in ALLOWED.get(name, set()) or key in KNOWN.get(name, set()):
+            if key in ALLOWED.get(name, set()):
                 continue
             if pattern.search(where):
                 found.setdefault(name, []).append(f"{key}: {text}")

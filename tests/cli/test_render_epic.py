@@ -189,7 +189,7 @@ def test_the_outcome_is_a_sentence_with_sides_by_name():
     view["over"] = True
     view["outcome"] = {"winner": 1, "reason": "broken", "points": [3, 8], "turn": 4}
     fr = text_of(render_epic.render(view, "fr"))
-    assert "Mille Fils l'emporte (armée adverse brisée), points 3–8" in fr
+    assert "Victoire des Mille Fils (armée adverse brisée), points 3–8" in fr
     assert "winner" not in fr and "reason" not in fr
     view["outcome"] = {"winner": -1, "reason": "points", "points": [2, 2]}
     assert "Draw, points 2–2" in text_of(render_epic.render(view, "en"))
@@ -225,6 +225,6 @@ def test_the_result_panel_reads_as_sentences_with_seats_by_name():
         {"winner": 1, "reason": "broken", "points": [3, 8], "objectives": [1, 0], "turn": 4},
     )
     text = text_of(result_view(result, ["Imperium", "Mille Fils"], "fr"))
-    assert "Mille Fils l'emporte (armée adverse brisée), points 3–8" in text
+    assert "Victoire des Mille Fils (armée adverse brisée), points 3–8" in text
     assert "Imperium 3 · Mille Fils 8" in text and "dernier tour" in text
     assert "winner" not in text and "reason" not in text and "broken" not in text

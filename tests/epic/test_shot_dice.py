@@ -27,8 +27,8 @@ def _squad(seed: int) -> EpicState:
 
 
 def _values(shown: str) -> list[int]:
-    """The die values of a shown dice string, targets ("4+:") left out."""
-    return [int(v) for v in re.findall(r"\d", re.sub(r"\d+\+:", "", shown))]
+    """The die values of a shown dice string, targets ("4+ →") left out."""
+    return [int(v) for v in re.findall(r"\d", re.sub(r"\d+\+ →", "", shown))]
 
 
 def _fire_event(s: EpicState) -> Msg:
@@ -69,7 +69,7 @@ def test_issue_18_a_missed_volley_shows_no_save_dice() -> None:
     combat_phase.shoot(s, 0, 1)
     ev = _fire_event(s)
     assert ev.args["saves"] == "—" and ev.args["hits"] == 0
-    assert ev.args["to_hit"].endswith(": 2")
+    assert ev.args["to_hit"].endswith("→ 2")
 
 
 def test_issue_18_rerolls_and_seven_plus_show_every_die() -> None:
@@ -80,7 +80,7 @@ def test_issue_18_rerolls_and_seven_plus_show_every_die() -> None:
     assert r.die(7)  # a 6, then 4+
     assert not r.die(3)
     assert r.dice == [(5, "1↻6"), (7, "6+4"), (3, "2")]
-    assert show_dice(r.dice) == "5+: 1↻6 ; 7+: 6+4 ; 3+: 2"
+    assert show_dice(r.dice) == "5+ → 1↻6 · 7+ → 6+4 · 3+ → 2"
     assert show_dice([]) == "—"
 
 

@@ -77,8 +77,8 @@ def test_EP_11_7_issue_18_a_powers_event_shows_its_dice() -> None:
     rig(s, [2, 6, 1, 6, 6, 6])
     answer(s, key)
     ev = _last(s, "epic.ev.power")
-    assert ev.args["to_hit"].count("+:") >= 1 and ev.args["to_hit"] != "—"
-    assert ev.args["to_hit"].split(": ")[1].startswith("2")
+    assert ev.args["to_hit"].count("+ →") >= 1 and ev.args["to_hit"] != "—"
+    assert ev.args["to_hit"].split("→ ")[1].startswith("2")
     fr, en = translate(ev, "fr"), translate(ev, "en")
     assert f"pour toucher {ev.args['to_hit']} → {ev.args['hits']} touche(s)" in fr
     assert f"sauvegardes {ev.args['saves']}" in fr
@@ -95,7 +95,7 @@ def test_EPC_18_issue_18_a_templates_event_shows_its_dice() -> None:
     s = b.run(Frame("template", 1, data))
     ev = _last(s, "epic.ev.template")
     assert ev.args["hits"] == 1 and ev.args["lost"] == 1
-    assert ev.args["to_hit"].endswith(": 6 3") and ev.args["saves"].endswith(": 1")
+    assert ev.args["to_hit"].endswith("→ 6 3") and ev.args["saves"].endswith("→ 1")
     assert "pour toucher" in translate(ev, "fr") and "to hit" in translate(ev, "en")
     assert ev.args["to_hit"] in translate(ev, "en")
 
@@ -109,13 +109,13 @@ def test_EPC_25_issue_18_regeneration_shows_its_die_made_or_not() -> None:
     rig(s, [5])
     wound(s, herald, "EPC-13")
     made = _last(s, "epic.ev.regenerated")
-    assert made.args["dice"] == "5+: 5" and herald.wounds == wounds
-    assert "5+: 5" in translate(made, "fr") and "regenerates" in translate(made, "en")
+    assert made.args["dice"] == "5+ → 5" and herald.wounds == wounds
+    assert "5+ → 5" in translate(made, "fr") and "regenerates" in translate(made, "en")
     rig(s, [3])
     wound(s, herald, "EPC-13")
     failed = _last(s, "epic.ev.regen_failed")
-    assert failed.args["dice"] == "5+: 3" and failed.rule == "EPC-25"
-    assert "ne régénère pas (5+: 3)" in translate(failed, "fr")
+    assert failed.args["dice"] == "5+ → 3" and failed.rule == "EPC-25"
+    assert "ne régénère pas (5+ → 3)" in translate(failed, "fr")
     assert herald.wounds == wounds - 1 or herald.sid not in s.stands
 
 

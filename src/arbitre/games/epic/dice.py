@@ -96,8 +96,12 @@ class Roll:
 
 
 def show_dice(dice: Dice) -> str:
-    """Dice grouped by target in the order first rolled: "4+: 6 3 ; 5+: 2", "—" if none."""
+    """Dice grouped by target in the order first rolled: "4+ → 6 3 · 5+ → 2", "—" if none.
+
+    The text goes into events as an argument, the same in both languages: an arrow and a
+    middle dot read alike in French and English (a colon would need a space before it in
+    French only)."""
     groups: dict[int, list[str]] = {}
     for target, shown in dice:
         groups.setdefault(target, []).append(shown)
-    return " ; ".join(f"{t}+: {' '.join(v)}" for t, v in groups.items()) or "—"
+    return " · ".join(f"{t}+ → {' '.join(v)}" for t, v in groups.items()) or "—"

@@ -24,15 +24,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.order.retraite": _t("Retraite", "Retreat"),
     # refusals of a proposed point
     "epic.move.too_far": _t(
-        "Trop loin : {cm} cm pour {max} cm permis", "Too far: {cm} cm for {max} cm allowed"
+        "Trop loin : { $cm } cm pour { $max } cm permis",
+        "Too far: { $cm } cm for { $max } cm allowed",
     ),
     "epic.move.off_table": _t("Hors de la table", "Off the table"),
     "epic.move.too_short": _t(
-        "Trop court : {cm} cm pour {min} cm au minimum", "Too short: {cm} cm for at least {min} cm"
+        "Trop court : { $cm } cm pour { $min } cm au minimum",
+        "Too short: { $cm } cm for at least { $min } cm",
     ),
     "epic.move.no_landing": _t("Un Volant ne peut pas se poser ici", "A Flyer may not land here"),
     "epic.move.bad_point": _t(
-        "Point « {key} » illisible : écrire x,y en cm", "Point '{key}' unreadable: write x,y in cm"
+        "Point « { $key } » illisible : écrire x,y en cm",
+        "Point '{ $key }' unreadable: write x,y in cm",
     ),
     **{
         f"epic.power.{p.id}": _t(p.name_fr, p.name_en)
@@ -49,8 +52,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "This move may not enter an enemy stand's zone of control",
     ),
     "epic.move.coherency": _t(
-        "Le détachement doit garder sa cohésion de formation ({cm} cm)",
-        "The detachment must keep formation coherency ({cm} cm)",
+        "Le détachement doit garder sa cohésion de formation ({ $cm } cm)",
+        "The detachment must keep formation coherency ({ $cm } cm)",
     ),
     # options (arbitre rules epic)
     "epic.option.roll.sevenPlus": _t(
