@@ -76,9 +76,11 @@ def trap_cells(s: ChampsState, act: Frame, units: list[Unit], occ: Occ) -> list[
     return sorted(out)
 
 
-def decide_activation(s: ChampsState, act: Frame) -> Decision:
+def action_options(
+    s: ChampsState, act: Frame, units: list[Unit], heroes: list[Hero], moved_before: bool
+) -> list[Option]:
+    """The actions the activated troop may take now (CB-32..CB-36)."""
     d = act.data
-    units, heroes = members(s, act)
     side = s.side_of_seat(act.seat)
     occ = occupancy(s)
     opts: list[Option] = []
@@ -92,7 +94,7 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
                 for n in s.geo.neighbours[cell]:
                     if enemy_at(s, n, side, occ):
                         opts.append(pair("attack", "champs.opt.attack", lbl(cell), lbl(n)))
-            if any(u.cell == cell and ready(s, u) for u in units):
+            if any(u.cell == cell and ready(s, u) for u in units) and may_fire(s, cell, occ):
                 lo, hi = CATAPULT_RANGE
                 targets = {c for c in occ.units if occ.enemy(c, side)}
                 targets |= {c for c in occ.heroes if occ.enemy(c, side)}
@@ -103,13 +105,53 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
                         opts.append(pair("fire", "champs.opt.fire", lbl(cell), lbl(n)))
         if trap_cells(s, act, units, occ):
             opts.append(fixed("trap", "champs.opt.lay_trap"))  # where: `decide_trap_cell`
-        if not d["moved_before"] and units:
+        if not moved_before and units:
             if can_reload(s, units):
                 opts.append(fixed("reload", "champs.opt.reload"))
             from arbitre.games.champs.recruit import can_recruit
 
             if can_recruit(s, act, units, heroes):
                 opts.append(fixed("recruit", "champs.opt.recruit"))
+    return opts
+
+
+def action_after_move(
+    s: ChampsState, act: Frame, units: list[Unit], heroes: list[Hero], dest: int
+) -> bool:
+    """AMB-CB-9 alternative (activation.moveOnly=false): "movement is allowed only alongside"
+    an action, so a move before the action must end where the troop can still act. The
+    group is put on `dest` for the question and put back (hidden traps are not foreseen)."""
+    back = [(u, u.cell) for u in units] + [(h, h.cell) for h in heroes]
+    for item, _c in back:
+        item.cell = dest
+    s.occ = None
+    try:
+        everyone, their_heroes = members(s, act)
+        return bool(action_options(s, act, everyone, their_heroes, True))
+    finally:
+        for item, c in back:
+            item.cell = c
+        s.occ = None
+
+
+def needs_action(s: ChampsState, act: Frame) -> bool:
+    """Whether a move before the action must keep an action possible (AMB-CB-9 alternative);
+    a lone hero other than the Gladiator never acts and keeps his move (AMB-CB-20a)."""
+    if s.rules.move_only or act.data["action"] is not None:
+        return False
+    return not (act.data["lone"] and not act.data["units"] and not _gladiator(s, act))
+
+
+def _gladiator(s: ChampsState, act: Frame) -> bool:
+    return any(s.heroes[p].skill == "gladiateur" for p in act.data["heroes"])
+
+
+def decide_activation(s: ChampsState, act: Frame) -> Decision:
+    d = act.data
+    units, heroes = members(s, act)
+    cells = sorted({u.cell for u in units} | {h.cell for h in heroes})
+    lbl = s.bf.label
+    opts = action_options(s, act, units, heroes, d["moved_before"])
     actions = len(opts)
     if movement_open(s, act, (units, heroes)):
         opts.append(fixed("move", "champs.opt.move"))
@@ -125,6 +167,15 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
         ("CB-32", "CB-33", "CB-37", "AMB-CB-9", "AMB-CB-10"),
         private=False,  # everything chosen here shows; where a trap goes is asked apart
     )
+
+
+def may_fire(s: ChampsState, cell: int, occ: Occ) -> bool:
+    """AMB-CB-15k alternative (catapult.mixedTroopReload=splitFirst): Catapults must split
+    off from a mixed troop before they may reload *or fire*; by default a mixed troop fires
+    with its loaded Catapults."""
+    if not s.rules.catapult_split_first:
+        return True
+    return all(u.kind == CATAPULTE for u in occ.units.get(cell, ()))
 
 
 def _foreign_hero_alone(seat: int, heroes: Sequence[Hero]) -> bool:

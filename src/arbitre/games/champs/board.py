@@ -417,8 +417,19 @@ class Geometry:
         if mode == "straight":
             sx = (vx > 0) - (vx < 0)
             sy = (vy > 0) - (vy < 0)
-            n = self._offset(defender, sx, sy)
-            return [n] if n is not None and n in self.neighbours[defender] else []
+            offsets = [(sx, sy)]
+            if self.adjacency == 4 and sx and sy:
+                # AMB-CB-6 `straight` × AMB-CB-2 `grid.adjacency=4`: a Catapult's shot along
+                # a slant points at a diagonal cell, which is not adjacent (CB-60 wants a
+                # "case directement adjacente"). The straight cell is then the orthogonal one
+                # along the longer axis; on an exact diagonal both are equally straight.
+                offsets = []
+                if abs(vx) >= abs(vy):
+                    offsets.append((sx, 0))
+                if abs(vy) >= abs(vx):
+                    offsets.append((0, sy))
+            found = [self._offset(defender, ox, oy) for ox, oy in offsets]
+            return [n for n in found if n is not None and n in self.neighbours[defender]]
         base = self.distance(attacker, defender)
         for n in self.neighbours[defender]:
             cx, cy = n % w - dx, n // w - dy

@@ -151,14 +151,26 @@ def _roll(s: ChampsState, f: Frame) -> None:
     aunits, aheroes = troop(s, d["att"], d["aside"])
     dunits, dheroes = troop(s, d["tgt"], d["dside"])
     if d["ranged"]:
-        aunits = [u for u in aunits if u.kind == CATAPULTE and _ready(s, u)]
-    n_att = unit_dice(r, aunits, d["ranged"]) + hero_dice(r, aunits, aheroes)
+        if d["again"] and d.get("shooters"):
+            # AMB-CB-15h alternative (catapult.reattack=true): the re-attack fires again
+            # "without reloading", with the Catapults that fired the first shot.
+            aunits = [u for u in aunits if u.uid in d["shooters"]]
+        else:
+            aunits = [u for u in aunits if u.kind == CATAPULTE and _ready(s, u)]
+            d["shooters"] = [u.uid for u in aunits]
+    # AMB-CB-14 alternative (reattack.skills=false): no hero skill in a re-attack, the
+    # Warrior's and Gladiator's added dice included (CB-48, CB-52).
+    skills = not d["again"] or r.reattack_skills
+    # unit_dice counts loaded Catapults when firing; a re-attack's shooters are unloaded
+    n_att = unit_dice(r, aunits, d["ranged"] and not d["again"]) + hero_dice(
+        r, aunits, aheroes, skills
+    )
     n_sup = len(d["sup"])
-    if r.skill_when_supporting:
+    if r.skill_when_supporting and skills:
         for c in d["sup"]:
             su, sh = troop(s, c, d["aside"])
             n_sup += hero_dice(r, su, sh) if su else 0
-    n_def = unit_dice(r, dunits, False) + hero_dice(r, dunits, dheroes)
+    n_def = unit_dice(r, dunits, False) + hero_dice(r, dunits, dheroes, skills)
     if r.defender_support:
         d["dsup"] = [
             n for n in s.geo.neighbours[d["att"]] if n != d["tgt"] and troop(s, n, d["dside"])[0]
@@ -178,8 +190,8 @@ def _roll(s: ChampsState, f: Frame) -> None:
             "CB-55",
         )
     )
-    skills: list[list[Any]] = []
-    if not d["again"] or r.reattack_skills:
+    skills_: list[list[Any]] = []
+    if skills:
         for role, side, units, heroes in (
             ("att", d["aside"], aunits, aheroes),
             ("def", d["dside"], dunits, dheroes),
@@ -190,9 +202,9 @@ def _roll(s: ChampsState, f: Frame) -> None:
                 continue
             for h in sorted(heroes, key=lambda h: h.seat):
                 if h.skill in ("voleur", "templier"):
-                    skills.append([h.seat, role, h.skill])
-    d["skills"] = skills
-    d["stage"] = "skills" if skills else "resolve"
+                    skills_.append([h.seat, role, h.skill])
+    d["skills"] = skills_
+    d["stage"] = "skills" if skills_ else "resolve"
 
 
 def _ready(s: ChampsState, u: Unit) -> bool:

@@ -36,11 +36,17 @@ def unit_dice(rules: Rules, units: Sequence[Unit], ranged: bool) -> int:
     return cat_dice + sum(TYPES[u.kind].dice for u in units if u.kind != CATAPULTE)
 
 
-def hero_dice(rules: Rules, units: Sequence[Unit], heroes: Sequence[Hero]) -> int:
-    """Warrior +2 (CB-48), Gladiator +1 in a troop (CB-52) or 3 dice alone (CB-51)."""
+def hero_dice(
+    rules: Rules, units: Sequence[Unit], heroes: Sequence[Hero], skills: bool = True
+) -> int:
+    """Warrior +2 (CB-48), Gladiator +1 in a troop (CB-52) or 3 dice alone (CB-51).
+
+    `skills=False` (a re-attack under `reattack.skills=false`, AMB-CB-14): the Warrior's and
+    the Gladiator's added dice are skills and do not apply; a lone Gladiator keeps the 3 dice
+    he fights with as a troop (CB-51)."""
     if not units:
         return GLADIATOR_ALONE_DICE if any(h.skill == "gladiateur" for h in heroes) else 0
-    if not ground_troop(rules, units):
+    if not skills or not ground_troop(rules, units):
         return 0
     extra = 0
     for h in heroes:

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs import messages_why as _messages_why  # noqa: F401  (the texts)
-from arbitre.games.champs.activation import can_melee, members, movement_open, ready
+from arbitre.games.champs.activation import can_melee, may_fire, members, movement_open, ready
 from arbitre.games.champs.logic import enemy_at, load, occupancy
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame
 from arbitre.games.champs.troops import BY_ID, CAP, CATAPULT_RANGE, CATAPULTE, TYPES
@@ -216,6 +216,8 @@ def _activation(s: ChampsState, d: Decision, verb: str, rest: str) -> Refusal | 
         return _no(dst, "range", "CB-15", dist=cells(dist))
     if s.rules.line_of_fire and not s.geo.line_clear(src, dst):
         return _no(dst, "line_of_fire", "AMB-CB-15b")
+    if not may_fire(s, src, occupancy(s)):
+        return _no(dst, "split_first", "AMB-CB-15k")
     return None
 
 
@@ -260,6 +262,15 @@ def _move(s: ChampsState, d: Decision, verb: str, rest: str) -> Refusal | None:
     dist = s.geo.distance(src, dst)
     if dist > speed:
         return _no(dst, "too_far", "CB-37", dist=cells(dist), speed=cells(speed))
+    from arbitre.games.champs.activation import action_after_move, needs_action
+    from arbitre.games.champs.movement import reachable
+
+    if (
+        needs_action(s, act)
+        and dst in reachable(s, src, side, speed, flying)
+        and not action_after_move(s, act, units, heroes, dst)
+    ):
+        return _no(dst, "move_needs_action", "AMB-CB-9")
     if flying or s.rules.zoc or not s.rules.through_allied:
         return None
     if _reachable_past_enemies(s, src, dst, speed):
@@ -369,6 +380,10 @@ def _retreat(s: ChampsState, d: Decision, verb: str, rest: str) -> Refusal | Non
     split = verb == "one" and s.rules.retreat_any_adjacent
     if not split and dst not in s.geo.retreat_candidates(f["att"], src, s.rules.retreat_direction):
         return _no(dst, "retreat_direction", "CB-60")
+    from arbitre.games.champs.retreat import retreat_cells
+
+    if dst not in retreat_cells(s, f["att"], src, side, any_adjacent=True):
+        return _no(dst, "retreat_corner", "AMB-CB-2")
     return None
 
 

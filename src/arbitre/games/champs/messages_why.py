@@ -207,6 +207,21 @@ CATALOG: dict[str, dict[str, str]] = {
         f"une case alliée bloque la retraite {GAME_RULE_FR}",
         f"an allied cell blocks the retreat {GAME_RULE_EN}",
     ),
+    # added by the issue 18 audit (AMB-CB-15k, AMB-CB-2 × CB-60)
+    "champs.refused.split_first": _t(
+        f"les catapultes doivent d'abord quitter leur troupe mixte pour tirer {GAME_RULE_FR}",
+        f"the catapults must first split off from their mixed troop to fire {GAME_RULE_EN}",
+    ),
+    "champs.refused.move_needs_action": _t(
+        "de là, la troupe ne pourrait faire aucune action, et un déplacement accompagne "
+        f"toujours une action {GAME_RULE_FR}",
+        "from there the troop could take no action, and a move always goes with an action "
+        f"{GAME_RULE_EN}",
+    ),
+    "champs.refused.retreat_corner": _t(
+        f"des unités à terre ne passent pas en diagonale entre deux obstacles {GAME_RULE_FR}",
+        f"ground units do not pass diagonally between two obstacles {GAME_RULE_EN}",
+    ),
 }
 
 add_messages(CATALOG)

@@ -170,7 +170,12 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
     if sel_units or sel_heroes:
         speed, flying = group_profile(s, sel_units, sel_heroes, act.data["spent"])
         side = s.side_of_seat(act.seat)
+        from arbitre.games.champs.activation import action_after_move, needs_action
+
+        strict = needs_action(s, act)  # AMB-CB-9 alternative: only alongside an action
         for dest in sorted(reachable(s, src, side, speed, flying)):
+            if strict and not action_after_move(s, act, sel_units, sel_heroes, dest):
+                continue
             opts.append(cell_option("to", "champs.opt.to", s.bf.label(dest)))
     opts.append(fixed("stop", "champs.opt.stop_move"))
     return Decision(

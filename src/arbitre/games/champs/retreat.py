@@ -27,14 +27,29 @@ def retreat_cells(
         if any_adjacent
         else s.geo.retreat_candidates(att, tgt, s.rules.retreat_direction)
     )
+    # AMB-CB-2 `move.cornerCutting=forbidden` binds retreats too: a retreat is one of the
+    # "mouvements spéciaux" (L52-L54), so ground units may not step diagonally between two
+    # obstacles to retreat; a troop of flyers may (CB-12). A mixed troop retreats by ground
+    # rules, as it moves (AMB-CB-3, AMB-CB-11).
+    steps = s.geo.steps[tgt]
+    squeeze_ok = s.rules.corner_cutting or _all_fly(s, tgt, side)
     out = []
     for c in base:
         if c in s.bf.obstacles or enemy_at(s, c, side, occ):
             continue
         if not s.rules.retreat_allied and occ.get(c):
             continue
+        if not squeeze_ok and c not in steps:
+            continue
         out.append(c)
     return out
+
+
+def _all_fly(s: ChampsState, cell: int, side: int) -> bool:
+    from arbitre.games.champs.movement import group_profile
+
+    units, heroes = troop(s, cell, side)
+    return bool(units) and group_profile(s, units, heroes)[1]
 
 
 def _retreat_items(s: ChampsState, f: Frame) -> tuple[list[Unit], list[Hero]]:
@@ -117,6 +132,8 @@ def _retreat_to(
     d = f.data
     for u in units:
         u.cell = cell
+        if s.rules.catapult_unload_on_move:
+            u.loaded = False  # AMB-CB-15g alternative: any move unloads, a retreat too
     for h in heroes:
         h.cell = cell
     s.occ = None
