@@ -32,6 +32,7 @@ from arbitre.games.epic.fire import (
 )
 from arbitre.games.epic.geometry import Point, segment_distance
 from arbitre.games.epic.state import EpicState, Frame, Stand
+from arbitre.games.epic.targeting import battery
 from arbitre.games.epic.world import airborne, engaged, pinned
 
 
@@ -67,15 +68,7 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
         answer is mostly no): a stand's guns alike in what `eligible` reads count once,
         and a mover's path beyond a stand's longest range (`eligible`'s first refusal,
         same floats) is passed over."""
-        guns: dict[int, tuple[Stand, list[Gun]]] = {}
-        seen: set[tuple[int, int, str, int, bool]] = set()
-        for st, g in shooters:
-            alike = (st.sid, g.range, g.kind, g.arc, g.aa)
-            if alike not in seen:
-                seen.add(alike)
-                guns.setdefault(st.sid, (st, []))[1].append(g)
-        for st, own in guns.values():
-            longest = max(g.range for g in own)
+        for st, own, longest in battery(shooters):
             here = st.point
             for t in foes:
                 path = paths[t.sid]
