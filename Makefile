@@ -40,6 +40,9 @@ pytest: $(STAMP)
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)
+	$(BIN)/python -m benchmarks.golden check
+	$(BIN)/python -m benchmarks.epic_golden check
+	$(BIN)/python -m benchmarks.anchors
 	$(BIN)/python -m benchmarks.champs
 	$(BIN)/python -m benchmarks.champs_odds
 	$(BIN)/python -m benchmarks.heresy
