@@ -181,9 +181,17 @@ def interception_move(move: int) -> float:
 INTERCEPTION_RADIUS_CM = 25.0  # EP-8.6
 
 
-def in_interception_zone(interceptors: Sequence[Point], p: Point) -> bool:
-    """EP-8.6/8.8: within 25 cm of any Interceptor of the squadron."""
-    return any(i.to(p) <= INTERCEPTION_RADIUS_CM for i in interceptors)
+def zone_radius(rules: Rules = DEFAULT_RULES) -> float:
+    """EP-8.6, AMB-EP-8b: the zone's 25 cm as centre-to-centre reach; measured from the
+    base edge (`measure.from=edge`) it reaches both bases' radii farther (EPC-30)."""
+    return INTERCEPTION_RADIUS_CM + (2 * rules.base_radius if rules.measure_edge else 0.0)
+
+
+def in_interception_zone(
+    interceptors: Sequence[Point], p: Point, rules: Rules = DEFAULT_RULES
+) -> bool:
+    """EP-8.6/8.8: within 25 cm of any Interceptor of the squadron (AMB-EP-8b)."""
+    return any(i.to(p) <= zone_radius(rules) for i in interceptors)
 
 
 def interception_pairs(interceptors: int, targets: int) -> tuple[int, int, int]:

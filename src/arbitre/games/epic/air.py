@@ -17,7 +17,7 @@ from typing import Any
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
-from arbitre.games.epic.abilities import INTERCEPTION_RADIUS_CM, command_unit_order
+from arbitre.games.epic.abilities import command_unit_order, zone_radius
 from arbitre.games.epic.assault import fight
 from arbitre.games.epic.geometry import Point
 from arbitre.games.epic.reactions import path_rows, push_react
@@ -98,6 +98,7 @@ def zones_crossed(s: EpicState, f: Frame) -> tuple[int, list[float]] | None:
         return None
     side = s.dets[f.data["det"]].side
     best: tuple[float, int, float] | None = None
+    radius = zone_radius(s.rules)
     for z in s.dets:
         if z.side == side or not z.zone or z.did in f.data["asked"]:
             continue
@@ -105,8 +106,8 @@ def zones_crossed(s: EpicState, f: Frame) -> tuple[int, list[float]] | None:
             if row[0] not in s.stands:
                 continue
             for icp in s.alive(z.did):
-                span = _entry(
-                    Point(row[1], row[2]), f.data["v"], icp.point, INTERCEPTION_RADIUS_CM, t0
+                span = _entry(  # AMB-EP-8b: the radius follows `measure.from`
+                    Point(row[1], row[2]), f.data["v"], icp.point, radius, t0
                 )
                 if span is None or span[0] > hi:
                     continue
@@ -273,6 +274,7 @@ def auto_intercept(s: EpicState, f: Frame) -> None:
 def late_targets(s: EpicState, zid: int) -> list[int]:
     side = s.dets[zid].side
     icps = s.alive(zid)
+    radius = zone_radius(s.rules)  # AMB-EP-8b
     out = []
     for d in s.dets:
         if d.side == side:
@@ -281,7 +283,7 @@ def late_targets(s: EpicState, zid: int) -> list[int]:
         if (
             stands
             and all(st.alt != GROUND for st in stands)
-            and any(i.point.to(st.point) <= INTERCEPTION_RADIUS_CM for i in icps for st in stands)
+            and any(i.point.to(st.point) <= radius for i in icps for st in stands)
         ):
             out.append(d.did)
     return out

@@ -22,7 +22,7 @@ from arbitre.games.epic.dice import elite_left as elite_left
 from arbitre.games.epic.dice import show_dice as show_dice
 from arbitre.games.epic.dice import spend_elite as spend_elite
 from arbitre.games.epic.dice import success as success
-from arbitre.games.epic.geometry import Point, cover_save, line_of_sight, segment_distance
+from arbitre.games.epic.geometry import Point, cover_save, line_of_sight, segment_distance, within
 from arbitre.games.epic.profiles import Power, Sheet, Weapon
 from arbitre.games.epic.shooting import (
     DR_COUNTER_CHARGE_TO_HIT,
@@ -171,7 +171,10 @@ def eligible(
         return None
     if gun.arc == 90 and not _in_quarter(st, where):
         return None
-    t_air = (alt != "ground" and flies(t)) or t.landing
+    # EP-16.45 (seed L258): the restriction covers Low/High altitude "ou lors du mouvement
+    # d'atterrissage": shots along the landing move (a path), not at the landed Flyer
+    # in the Combat phase (AMB-EP-15b: then a ground target, whatever `flyer.evasive`)
+    t_air = (alt != "ground" and flies(t)) or (t.landing and path is not None)
     if t_air and gun.kind in (SHOT, PHYSICAL):
         me = st.profile
         ok, _rule = may_target_airborne(
@@ -207,7 +210,7 @@ def modifiers_for(s: EpicState, gun: Gun, t: Stand, alt: str, interception: bool
     Difficile (EP-16.34, EP-16.44) and an evasive landing (EP-16.3) still apply to it."""
     if gun.kind == DR:
         interception = False  # EP-3.2: "malus d'interception déjà compté"
-    landing = t.landing and (interception or s.rules.evasive_whole_turn)
+    landing = t.landing and interception  # shots during the landing move (EP-16.14)
     up = alt != "ground"
     mods = to_hit_modifiers(
         aa=gun.aa,
@@ -218,7 +221,13 @@ def modifiers_for(s: EpicState, gun: Gun, t: Stand, alt: str, interception: bool
         interception=interception,
         rules=s.rules,
     )
-    return sum(m.value for m in mods)
+    total = sum(m.value for m in mods)
+    if t.landing and not interception and s.rules.evasive_whole_turn:
+        # AMB-EP-15b alternative: the evasive -1 of EP-16.3 lasts while landed, even
+        # against AA; Cible Difficile (seed L254) is for Low/High altitude only, so the
+        # landed Flyer does not keep it (fixed: it used to take both, -2 not -1).
+        total += 1
+    return total
 
 
 # --- damage --------------------------------------------------------------------------
@@ -337,7 +346,8 @@ def hq_candidates(s: EpicState, hq: Stand) -> list[int]:
         and f.sid != hq.sid
         and stand_class(f) == cls
         and (s.rules.hq_any_detachment or f.det == hq.det)
-        and hq.point.to(f.point) <= HQ_SACRIFICE_CM + 1e-9
+        # AMB-EP-12b / EPC-30: "à 6 cm" measured as `measure.from` says (edge: base to base)
+        and within(hq.point, f.point, HQ_SACRIFICE_CM, s.rules)
     ]
 
 
