@@ -7,6 +7,9 @@ actions per second and the p50 / p99 latency of a move (POST sent → answer rec
 
     python -m benchmarks.server [--games 8] [--moves 200] [--ruleset champs]
 
+`python -m benchmarks.server_pace` is the human-pace check (100 games, each seat moving
+about once a second): p50/p99 and the server's CPU per move.
+
 `--attack` runs the load check of the per-address limits instead (benchmarks/server_attack.py):
 another player's move latency while one address floods replays and opens 400 sockets.
 
@@ -111,10 +114,20 @@ async def run(base: str, ruleset: str, games: int, moves: int) -> None:
 def serving(*options: str) -> Iterator[str]:
     """`arbitre serve` on a free loopback port with a fresh SQLite file; yields its base URL
     once it answers (at most 30 s), stops it on exit."""
+    with server_process(*options) as (base, _pid):
+        yield base
+
+
+@contextlib.contextmanager
+def server_process(*options: str, server_code: Path | None = None) -> Iterator[tuple[str, int]]:
+    """As `serving`, yielding the base URL and the server's process id. `server_code`: run
+    the `arbitre.server` package from that folder (an older copy, to compare)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         cmd = "from arbitre.cli import main; main()"
+        if server_code is not None:
+            cmd = f"import arbitre.server as s; s.__path__[:] = [{str(server_code)!r}]; " + cmd
         with (Path(tmp) / "server.log").open("w+") as log:
             proc = subprocess.Popen(
                 [sys.executable, "-c", cmd, "serve", "--port", str(port), "--db", db, *options],
@@ -133,7 +146,7 @@ def serving(*options: str) -> Iterator[str]:
                             break
                     except httpx.HTTPError:
                         time.sleep(0.1)
-                yield base
+                yield base, proc.pid
             finally:
                 proc.terminate()
                 try:

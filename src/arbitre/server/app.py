@@ -29,7 +29,8 @@ from arbitre.server.inputs import (
     str_field,
     token_of,
 )
-from arbitre.server.limits import AddressCount, BodyLimit, RateLimiter, SecurityHeaders
+from arbitre.server.limits import AddressCount, BodyLimit, RateLimit, RateLimiter, SecurityHeaders
+from arbitre.server.live import Access, LiveGame
 from arbitre.server.lobby import (
     create_game,
     created_answer,
@@ -39,7 +40,7 @@ from arbitre.server.lobby import (
     ruleset_list,
     seats_of,
 )
-from arbitre.server.payload import can_undo, state_payload
+from arbitre.server.payload import can_undo
 from arbitre.server.rule_texts import rule_texts
 from arbitre.server.seating import (
     answer_takeback,
@@ -50,6 +51,7 @@ from arbitre.server.seating import (
     may_join,
 )
 from arbitre.server.sockets import live_socket
+from arbitre.server.states import state_text
 from arbitre.server.store import Store, default_db_url
 from arbitre.server.work import Workers
 
@@ -65,6 +67,11 @@ def client_of(request: Request) -> str:
 
 async def _body(request: Request) -> dict[str, Any]:
     return parse_object(await request.body())
+
+
+def _state(live: LiveGame, access: Access, wanted: int | None = None) -> Response:
+    """The State as the sockets get it: the same text, encoded once (server/states.py)."""
+    return Response(state_text(live, access, wanted), media_type="application/json")
 
 
 def create_app(
@@ -109,6 +116,7 @@ def create_app(
     app = FastAPI(title="arbitre", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
     app.state.store = store
+    app.add_middleware(RateLimit, limiter=limiter)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
 
@@ -122,13 +130,6 @@ def create_app(
         path = request.url.path[:80]
         error = refuse(exc.status_code, "no_route", "no_route", path=path, method=request.method)
         return JSONResponse(error.to_json(), status_code=exc.status_code, headers=exc.headers)
-
-    @app.middleware("http")
-    async def _rate(request: Request, call_next: Any) -> Response:
-        if request.url.path.startswith("/api/") and not limiter.allow(client_of(request)):
-            return JSONResponse(refuse(429, "rate", "rate").to_json(), status_code=429)
-        response: Response = await call_next(request)
-        return response
 
     # --- lobby ---------------------------------------------------------------------------
 
@@ -166,15 +167,15 @@ def create_app(
     @app.get("/api/games/{game_id}")
     async def game_state(
         game_id: str, token: str | None = None, seat: str | None = None, viewer: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Response:
         """The State through `seat`'s eyes (`viewer`: the same, the seat the hotseat table
         confirmed); without either, the table shows no seat that was not confirmed."""
         wanted = int_field(seat if viewer is None else viewer, "seat", query=True)
         live, access = await hub.open(game_id, token_of(token))
-        return state_payload(live, access, wanted)
+        return _state(live, access, wanted)
 
     @app.post("/api/games/{game_id}/play")
-    async def play(game_id: str, request: Request) -> dict[str, Any]:
+    async def play(game_id: str, request: Request) -> Response:
         data = await _body(request)
         token = token_of(data.get("token"))
         key = str_field(data, "key")
@@ -182,10 +183,10 @@ def create_app(
         expect = int_field(data.get("expect"), "expect")
         live, access = await hub.open(game_id, token)
         await hub.play(live, access, key, expect, wanted)
-        return state_payload(live, access, wanted)
+        return _state(live, access, wanted)
 
     @app.post("/api/games/{game_id}/undo")
-    async def undo(game_id: str, request: Request) -> dict[str, Any]:
+    async def undo(game_id: str, request: Request) -> Response:
         """Undo at once where no other person plays; otherwise ask them (a takeback)."""
         data = await _body(request)
         wanted = int_field(data.get("seat"), "seat")  # the seat the hotseat table shows
@@ -194,15 +195,15 @@ def create_app(
             await hub.undo(live, access)
         else:
             await ask_takeback(hub, live, access)
-        return state_payload(live, access, wanted)
+        return _state(live, access, wanted)
 
     @app.post("/api/games/{game_id}/takeback")
-    async def takeback(game_id: str, request: Request) -> dict[str, Any]:
+    async def takeback(game_id: str, request: Request) -> Response:
         data = await _body(request)
         accept = bool_field(data, "accept")
         live, access = await hub.open(game_id, token_of(data.get("token")))
         await answer_takeback(hub, live, access, accept)
-        return state_payload(live, access)
+        return _state(live, access)
 
     @app.post("/api/games/{game_id}/join")
     async def join_game(game_id: str, request: Request) -> dict[str, Any]:

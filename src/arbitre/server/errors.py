@@ -2,16 +2,58 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from arbitre.engine.i18n import Msg, translate
+from arbitre.engine.i18n import Msg, Name, translate
+
+MEMO_SIZE = 8192
+_MEMO: dict[Any, dict[str, Any]] = {}
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable twin of a message argument that tells apart whatever its texts depend
+    on (a Name's grammatical form too); None: not a plain value, not remembered."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return (kind, value)
+    if kind is Name:
+        return (Name, str(value), value.form)
+    if kind is Msg:
+        args = _frozen(value.args)
+        return None if args is None else (Msg, value.key, args, value.rule)
+    if isinstance(value, Mapping):
+        items = []
+        for k, v in value.items():
+            f = _frozen(v)
+            if f is None or type(k) is not str:
+                return None
+            items.append((k, f))
+        return (dict, tuple(sorted(items)))
+    if kind is tuple or kind is list:
+        parts = [_frozen(v) for v in value]
+        return None if any(p is None for p in parts) else (kind, tuple(parts))
+    return None
 
 
 def both(msg: Msg) -> dict[str, Any]:
-    """A text in French and English, with the rule that decided it."""
+    """A text in French and English, with the rule that decided it.
+
+    The same message comes back move after move (an option's text, a seat's name): its
+    texts are remembered (at most MEMO_SIZE messages) when its arguments are plain values."""
+    key = _frozen(msg) if type(msg) is Msg else None
+    if key is not None:
+        known = _MEMO.get(key)
+        if known is not None:
+            return dict(known)
     out: dict[str, Any] = {"fr": translate(msg, "fr"), "en": translate(msg, "en")}
     if msg.rule:
         out["rule"] = msg.rule
+    if key is not None:
+        if len(_MEMO) >= MEMO_SIZE:
+            del _MEMO[next(iter(_MEMO))]
+        _MEMO[key] = dict(out)
     return out
 
 

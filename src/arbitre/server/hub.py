@@ -1,8 +1,10 @@
 """The games a server runs: loading, moves, undo, AI seats and live updates.
 
 Each game's asyncio lock (`LiveGame.lock`) orders everything that changes it. A move is
-applied in memory, then committed before anyone is told; if the commit fails the game is
-rebuilt from what is stored, so memory never runs ahead of the database. Tokens are
+applied in memory, then committed (server/commits.py: in a writer thread, grouped with
+the other games' moves of the moment) before anyone is told: readers outside the lock
+wait for it (`LiveGame.settled`); if the commit fails the game is rebuilt from what is
+stored, so nobody ever sees memory run ahead of the database. Tokens are
 checked against the stored game before it is loaded; loading, undo replays and AI
 thinking run in worker threads (server/work.py) so that other games go on meanwhile.
 """
@@ -20,11 +22,12 @@ from arbitre.engine.agents.random_agent import RandomAgent
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
 from arbitre.engine.ruleset import IllegalChoice, Ruleset
+from arbitre.server.commits import Committer
 from arbitre.server.errors import ApiError, both, refuse
 from arbitre.server.inputs import game_id_of
 from arbitre.server.live import Access, Entry, LiveGame, access_for, load_live, seat_label
 from arbitre.server.payload import can_undo
-from arbitre.server.store import Store
+from arbitre.server.store import Move, Store
 from arbitre.server.subscribers import close_all, publish
 from arbitre.server.work import Workers
 
@@ -43,6 +46,7 @@ class Hub:
         self.store = store
         self.ai_delay = ai_delay
         self.workers = workers or Workers()
+        self.committer = Committer(store)
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
         self.loading: dict[str, asyncio.Future[LiveGame]] = {}
         self.ai_tasks: dict[str, asyncio.Task[None]] = {}
@@ -66,15 +70,18 @@ class Hub:
         access = live.access(token)
         if access is None:
             raise refuse(403, "bad_token", "bad_token")
+        await live.settled()
         return live, access
 
     async def get(self, game_id: str) -> LiveGame:
         """The game, loaded if need be, for a caller that checked its credential already."""
         live = self.games.get(game_id)
-        if live is not None:
+        if live is None:
+            live = await self._load(game_id)
+        else:
             self.games.move_to_end(game_id)
-            return live
-        return await self._load(game_id)
+        await live.settled()
+        return live
 
     async def _load(self, game_id: str) -> LiveGame:
         """Replay the game from the database in a worker thread, once however many ask."""
@@ -140,33 +147,39 @@ class Hub:
                 raise refuse(403, "not_your_turn", "not_your_turn", seat=label)
             if access.role == "admin" and wanted is not None and wanted != decision.seat:
                 raise refuse(403, "not_your_turn", "not_your_turn", seat=label)
-            self._apply(live, key, decision)
+            await self._apply(live, key, decision)
             live.takeback = None  # a move answers any pending takeback request
         self.broadcast(live)
         self.kick(live)
 
-    def _apply(self, live: LiveGame, key: str, decision: Decision) -> None:
+    async def _apply(self, live: LiveGame, key: str, decision: Decision) -> None:
+        """Apply and store one answer (the caller holds the game's lock and tells the
+        others only once this returns). Until the commit is done, `live.writing` makes
+        every reader outside the lock wait: nobody may read a move that is not stored."""
         try:
             live.play(key, decision)
         except IllegalChoice as exc:
             raise ApiError(400, "illegal", exc.msg) from None
+        move = Move(
+            live.id,
+            live.moves - 1,
+            key,
+            decision.seat,
+            live.match.human_keys[-1],
+            live.match.decision() is None,
+        )
+        writing = live.writing = asyncio.get_running_loop().create_future()
         try:
-            # Committed on the event loop on purpose: nobody may read a move that is not
-            # stored yet (a commit is one short write; the heavy work is elsewhere).
-            self.store.append(
-                live.id,
-                live.moves - 1,
-                key,
-                decision.seat,
-                live.match.human_keys[-1],
-                live.match.decision() is None,
-            )
+            await self.committer.write(move)
         except Exception:
             # Memory must never run ahead of the database: go back to what is stored.
             stored = self.store.load(live.id)
             if stored is not None:
                 live.rebuild(stored.keys, stored.human)
             raise
+        finally:
+            live.writing = None
+            writing.set_result(None)
 
     async def undo(self, live: LiveGame, access: Access) -> int:
         """Take back the last human answer (and the AI answers after it) now: the hotseat
@@ -217,7 +230,7 @@ class Hub:
                     if decision is None or live.match.is_human(decision.seat):
                         return
                     key = await self._think(live, decision)
-                    self._apply(live, key, decision)
+                    await self._apply(live, key, decision)
                     live.takeback = None
                 self.broadcast(live)
         except asyncio.CancelledError:
@@ -266,12 +279,14 @@ class Hub:
         for live in list(self.games.values()):
             await close_all(live.subscribers)
         self.workers.shutdown()
+        self.committer.shutdown()
 
     # --- live updates --------------------------------------------------------------------
 
     def broadcast(self, live: LiveGame) -> None:
         """Queue for every subscriber the State through its own seat's eyes; never waits
         for a socket (subscribers.py)."""
+        live.changed()
         publish(live, live.subscribers)
 
 

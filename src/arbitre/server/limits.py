@@ -39,6 +39,23 @@ class RateLimiter:
         return True
 
 
+class RateLimit:
+    """429 for an API request beyond its client address's rate (`RateLimiter`); a plain
+    ASGI middleware (a request costs a function call, not a task and a stream)."""
+
+    def __init__(self, app: ASGIApp, limiter: RateLimiter) -> None:
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and str(scope.get("path", "")).startswith("/api/"):
+            client = scope.get("client")
+            if not self.limiter.allow(client[0] if client else "?"):
+                await _answer(send, 429, refuse(429, "rate", "rate").to_json())
+                return
+        await self.app(scope, receive, send)
+
+
 class AddressCount:
     """At most `limit` open things (WebSockets) per client address; None: no limit."""
 
@@ -143,12 +160,16 @@ class _TooLarge(Exception):
 
 
 async def _too_large(send: Send, limit: int) -> None:
+    await _answer(send, 413, refuse(413, "too_large", "too_large", limit=limit).to_json())
+
+
+async def _answer(send: Send, status: int, data: dict[str, Any]) -> None:
     import json
 
-    body = json.dumps(refuse(413, "too_large", "too_large", limit=limit).to_json()).encode()
+    body = json.dumps(data).encode()
     headers: list[Any] = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
     ]
-    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -79,13 +79,18 @@ def access_for(game: Tokens, token: str | None) -> Access | None:
 
 @dataclass(slots=True)
 class Entry:
-    """One log line: an answer given (kind "choice") or an event the game reported."""
+    """One log line: an answer given (kind "choice") or an event the game reported.
+
+    Its JSON is made once, when first sent (`shown`, and `hidden` for the readers who may
+    not read a private answer), not again for every State of every reader."""
 
     index: int
     seat: int | None
     kind: str
     text: dict[str, Any]
     private: bool = False
+    shown_json: str = field(default="", compare=False, repr=False)
+    hidden_json: str = field(default="", compare=False, repr=False)
 
 
 def seat_label(ruleset: Ruleset[Any], name: str) -> Msg:
@@ -117,6 +122,17 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     takeback: Takeback | None = None
     deleted: bool = False
+    # A move applied in memory whose commit is not done yet (hub.Hub._apply): readers
+    # outside the lock wait for it (`settled`), so nobody sees a move that is not stored.
+    writing: asyncio.Future[None] | None = None
+    # Bumped at every change (hub.Hub.broadcast); with `mark`, what the caches below hang on.
+    version: int = 0
+    # The States already encoded since the last change, by pair of eyes (server/states.py),
+    # and which seats see different things (`secret_between`), for the same moment.
+    texts: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    secrets: dict[tuple[int, int], bool] = field(default_factory=dict)
+    cached_at: tuple[Any, ...] = ()
+    info: tuple[StoredGame, dict[str, Any]] | None = None
 
     @property
     def id(self) -> str:
@@ -125,6 +141,40 @@ class LiveGame:
     @property
     def moves(self) -> int:
         return len(self.match.keys)
+
+    async def settled(self) -> None:
+        """Wait until no move of this game is waiting for its commit."""
+        while self.writing is not None:
+            await asyncio.shield(self.writing)
+
+    def changed(self) -> None:
+        """Something changed: what was built for the previous moment is dropped."""
+        self.version += 1
+
+    def mark(self) -> tuple[Any, ...]:
+        """What a State is built from, in short: any change of the game changes it (the
+        version, bumped at every broadcast, and the objects a change replaces or grows)."""
+        return (
+            self.version,
+            self.match,
+            len(self.match.keys),
+            len(self.entries),
+            self.takeback,
+            self.stored,
+            self.deleted,
+        )
+
+    def fresh_caches(self) -> None:
+        """Empty `texts` and `secrets` if they were built at another moment than now."""
+        now = self.mark()
+        before = self.cached_at
+        if len(before) != len(now) or any(
+            a is not b and not (type(a) is int and type(b) is int and a == b)
+            for a, b in zip(before, now, strict=True)
+        ):
+            self.texts = {}
+            self.secrets = {}
+            self.cached_at = now
 
     def human_seats(self) -> frozenset[int]:
         return frozenset(i for i, s in enumerate(self.stored.seats) if s.kind == "human")
@@ -174,6 +224,14 @@ class LiveGame:
         from the other."""
         if a == b:
             return False
+        self.fresh_caches()
+        pair = (a, b) if a < b else (b, a)
+        known = self.secrets.get(pair)
+        if known is None:
+            known = self.secrets[pair] = self._secret_between(a, b)
+        return known
+
+    def _secret_between(self, a: int, b: int) -> bool:
         if self.match.decision() is not None and any(
             e.private and e.seat in (a, b) for e in self.entries
         ):

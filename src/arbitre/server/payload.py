@@ -11,7 +11,7 @@ from typing import Any
 
 from arbitre.engine.i18n import Msg
 from arbitre.server.errors import both
-from arbitre.server.live import Access, LiveGame, seat_label
+from arbitre.server.live import Access, Entry, LiveGame, seat_label
 from arbitre.server.summaries import last_turn_of
 
 LOG_LIMIT = 100  # the most recent entries; a page shows far fewer
@@ -20,6 +20,16 @@ HIDDEN = both(Msg("server.hidden_choice"))
 
 
 def game_info(live: LiveGame) -> dict[str, Any]:
+    """The game's header (title, seats): made once per change of its seats."""
+    cached = live.info
+    if cached is not None and cached[0] is live.stored:
+        return cached[1]
+    info = _game_info(live)
+    live.info = (live.stored, info)
+    return info
+
+
+def _game_info(live: LiveGame) -> dict[str, Any]:
     ruleset, stored = live.ruleset, live.stored
     names = live.match.seat_names
     return {
@@ -59,6 +69,33 @@ def takeback_of(live: LiveGame, access: Access) -> dict[str, Any] | None:
 
 
 def state_payload(live: LiveGame, access: Access, wanted: int | None = None) -> dict[str, Any]:
+    """The State of `live` through the eyes of `access` (and for the hotseat table the
+    seat `wanted` it confirmed), as a dict. The server sends `states.state_text`: the
+    same, encoded once per pair of eyes and change of the game."""
+    head, viewer, over = state_head(live, access, wanted)
+    entries = live.entries[-LOG_LIMIT:]
+    head["log"] = [
+        {
+            "index": e.index,
+            "seat": e.seat,
+            "kind": e.kind,
+            "text": HIDDEN if hidden_from(e, viewer, over) else e.text,
+        }
+        for e in entries
+    ]
+    return head
+
+
+def hidden_from(entry: Entry, viewer: int | None, over: bool) -> bool:
+    """Another seat's private answer, while the game lasts, reads "(hidden choice)"."""
+    return entry.private and not over and entry.seat != viewer
+
+
+def state_head(
+    live: LiveGame, access: Access, wanted: int | None = None
+) -> tuple[dict[str, Any], int | None, bool]:
+    """The State without its log, whose eyes it is seen through, and whether the game is
+    over (what the log's hidden answers depend on)."""
     match = live.match
     viewer, handover = live.eyes(access, wanted)
     decision = match.decision()
@@ -90,17 +127,7 @@ def state_payload(live: LiveGame, access: Access, wanted: int | None = None) -> 
             "args": args,
             "options": options,
         }
-    entries = live.entries[-LOG_LIMIT:]
-    log = [
-        {
-            "index": e.index,
-            "seat": e.seat,
-            "kind": e.kind,
-            "text": HIDDEN if (e.private and not over and e.seat != viewer) else e.text,
-        }
-        for e in entries
-    ]
-    return {
+    head = {
         "type": "state",
         "game": game_info(live),
         "you": {"role": access.role, "seats": sorted(access.seats)},
@@ -113,13 +140,13 @@ def state_payload(live: LiveGame, access: Access, wanted: int | None = None) -> 
         "result": None
         if result is None
         else {"scores": list(result.scores), "summary": both(result.summary)},
-        "log": log,
         "log_total": len(live.entries),
         "can_undo": can_undo(live, access),
         "can_ask_undo": can_ask_undo(live, access),
         "takeback": takeback_of(live, access),
         "last_turn": last_turn_of(live, viewer),
     }
+    return head, viewer, over
 
 
 def _plain(value: Any) -> Any:
@@ -142,8 +169,11 @@ def plain_args(msg: Msg) -> dict[str, Any]:
 
 def _last_human_answer_is_mine(live: LiveGame, access: Access) -> bool:
     match = live.match
-    humans = [i for i, human in enumerate(match.human_keys) if human]
-    return bool(humans) and match.seats_of_keys[humans[-1]] in access.seats
+    human = match.human_keys
+    for i in range(len(human) - 1, -1, -1):
+        if human[i]:
+            return match.seats_of_keys[i] in access.seats
+    return False
 
 
 def can_undo(live: LiveGame, access: Access) -> bool:

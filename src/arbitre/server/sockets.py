@@ -25,9 +25,10 @@ from arbitre.server.hub import Hub
 from arbitre.server.inputs import bool_field, int_field, parse_object, str_field, token_of
 from arbitre.server.limits import AddressCount, RateLimiter
 from arbitre.server.live import LiveGame
-from arbitre.server.payload import can_undo, state_payload
+from arbitre.server.payload import can_undo
 from arbitre.server.seating import answer_takeback, ask_takeback
-from arbitre.server.subscribers import Subscriber, encode
+from arbitre.server.states import state_text
+from arbitre.server.subscribers import Subscriber
 
 MESSAGE_LIMIT = 8192
 NORMAL_CLOSE = 1000
@@ -73,7 +74,8 @@ async def _serve(
     sub = Subscriber(websocket.send_text, access, wanted)
     live.subscribers.add(sub)
     try:
-        sub.push_state(encode(state_payload(live, access, wanted)))
+        await live.settled()  # a move being stored is not shown before it is
+        sub.push_state(state_text(live, access, wanted))
         while not sub.dead:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -127,6 +129,7 @@ async def _message(hub: Hub, live: LiveGame, sub: Subscriber, raw: str) -> None:
         seat = int_field(data.get("seat"), "seat")
         if sub.access.role != "admin" or seat is None or seat not in sub.access.seats:
             raise refuse(403, "not_allowed", "not_allowed", what="view")
+        await live.settled()
         sub.look_through(live, seat)
     else:
         why = "play | undo | takeback | view"

@@ -4,28 +4,27 @@ A move is answered as soon as it is stored: telling the sockets only puts the ne
 in each one's slot, where a newer State replaces one not yet sent, and each socket's own
 sender task writes it. A client that stops reading therefore delays nobody; one whose
 write does not finish within SEND_TIMEOUT is dropped. Subscribers that look through the
-same eyes (every spectator, say) share one payload, built and encoded once.
+same eyes (every spectator, say) share one payload, built and encoded once
+(states.state_text), which the HTTP answer to the move reuses.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from arbitre.server.live import Access, LiveGame
-from arbitre.server.payload import state_payload
+from arbitre.server.states import encode, state_text
 
 SendText = Callable[[str], Awaitable[None]]
 SEND_TIMEOUT = 10.0
 OTHER_LIMIT = 16  # replies waiting for one client (errors); beyond, it is not reading
 
 
-def encode(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+__all__ = ["SEND_TIMEOUT", "Subscriber", "close_all", "encode", "publish"]
 
 
 class Subscriber:
@@ -48,7 +47,7 @@ class Subscriber:
     def look_through(self, live: LiveGame, seat: int) -> None:
         """The hotseat table confirmed `seat` ("I am <seat>"): its eyes from now on."""
         self.wanted = seat
-        self.push_state(encode(state_payload(live, self.access, seat)))
+        self.push_state(state_text(live, self.access, seat))
 
     def push(self, data: dict[str, Any]) -> None:
         """A reply to this client only (an error, `deleted`)."""
@@ -83,23 +82,13 @@ class Subscriber:
         self.task.cancel()
 
 
-def _eyes(live: LiveGame, sub: Subscriber) -> tuple[Any, ...]:
-    access = sub.access
-    return (access.role, access.seats, access.seat, *live.eyes(access, sub.wanted))
-
-
 def publish(live: LiveGame, subscribers: Iterable[Subscriber]) -> None:
     """Queue the current State for every subscriber, one payload per pair of eyes."""
-    built: dict[tuple[Any, ...], str] = {}
     for sub in list(subscribers):
         if sub.dead:
             live.subscribers.discard(sub)
             continue
-        key = _eyes(live, sub)
-        text = built.get(key)
-        if text is None:
-            text = built[key] = encode(state_payload(live, sub.access, sub.wanted))
-        sub.push_state(text)
+        sub.push_state(state_text(live, sub.access, sub.wanted))
 
 
 async def close_all(subscribers: Iterable[Subscriber]) -> None:
