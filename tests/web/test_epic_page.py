@@ -105,7 +105,12 @@ def test_epic_move_by_pointing(server: str, page: Any, size: str) -> None:
     assert "Bord des Mille Fils" in enemy.inner_text() and "bord ennemi" in enemy.inner_text()
     assert page.locator("svg.epic g.objective .objective-name").count() == len(view["objectives"])
 
-    # one ghost at a time: under the mouse, then for the option button hovered
+    # one ghost at a time: none with the pointer off the table and no option focused (a
+    # new decision focuses its first option, whose ghost then shows), then under the
+    # mouse, then for the option button hovered
+    assert page.evaluate(VISIBLE_GHOSTS) <= 1
+    page.mouse.move(0, 0)
+    page.evaluate("() => document.activeElement?.blur()")
     assert page.evaluate(VISIBLE_GHOSTS) == 0
     page.mouse.move(*screen(page, reach["x"], reach["y"] + reach["hi"] / 2))
     assert page.evaluate(VISIBLE_GHOSTS) == 1
