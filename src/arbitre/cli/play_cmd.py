@@ -67,7 +67,7 @@ from arbitre.cli.rules_cmd import (
     load_ruleset,
     parse_config,
 )
-from arbitre.engine.agents import agent_names, make_agent
+from arbitre.engine.agents import agent_names, known_agent, make_agent
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg, has_message, translate
 from arbitre.engine.match import Match
@@ -137,7 +137,7 @@ def parse_seats(
     for word in words:
         if word.lower() in HUMAN_WORDS:
             out.append(None)
-        elif word in known:
+        elif known_agent(ruleset, word):
             out.append(word)
         else:
             raise fail(lang, "cli.agents.unknown", name=word, known=", ".join(["human", *known]))

@@ -24,7 +24,7 @@ from arbitre.cli.messages import game_title, tr
 from arbitre.cli.render import make_console
 from arbitre.cli.rules_cmd import Lang
 from arbitre.cli.usage import usage_error
-from arbitre.engine.agents import agent_names, make_agent
+from arbitre.engine.agents import agent_names, known_agent, make_agent
 from arbitre.engine.config_values import BadConfig, check_config, parse_config
 from arbitre.engine.i18n import add_messages, translate
 from arbitre.engine.registry import get, names
@@ -126,7 +126,7 @@ def parse_agents(
         raise usage_error(lang, "--agents", text)
     known = agent_names(ruleset)
     for name in agents:
-        if name not in known:
+        if not known_agent(ruleset, name):
             text = tr("cli.agents.unknown", lang, name=name, known=", ".join(known))
             raise usage_error(lang, "--agents", text)
     return agents

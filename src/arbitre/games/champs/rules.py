@@ -174,5 +174,6 @@ class Champs:
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from arbitre.games.champs.ai import AGENTS
+        from arbitre.games.champs.mcts_plugin import AGENT as MCTS
 
-        return AGENTS
+        return {**AGENTS, **MCTS}

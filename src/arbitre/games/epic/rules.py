@@ -189,5 +189,6 @@ class Epic:
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from arbitre.games.epic.ai import AGENTS
+        from arbitre.games.epic.mcts_plugin import AGENT as MCTS
 
-        return AGENTS
+        return {**AGENTS, **MCTS}

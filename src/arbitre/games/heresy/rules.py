@@ -99,8 +99,10 @@ HANDLERS: dict[str, Handler[HeresyState]] = {
 def _at_once(s: HeresyState) -> None:
     """What holds "at once", before every step: lasers in zones turned Traitor-friendly are
     destroyed (HH-37.2) and every victory condition is checked (HH-39.8, victory.watch)."""
-    lasers.destroy_captured(s)
-    victory.watch(s)
+    if s.lasers:  # speed: runs before every step; most games lose their lasers early
+        lasers.destroy_captured(s)
+    if not s.over:
+        victory.watch(s)
 
 
 def settle(s: HeresyState, limit: int = 100_000) -> None:
@@ -162,7 +164,7 @@ class Heresy:
             Msg(
                 "heresy.result",
                 {
-                    "winner": f"heresy.seat.{SEATS[state.winner]}",
+                    "winner": SEATS[state.winner],
                     "reason": f"heresy.reason.{state.reason}",
                 },
                 state.reason_rule,
@@ -183,7 +185,13 @@ class Heresy:
 
     def determinize(self, state: HeresyState, seat: int, rng: Rng) -> HeresyState:
         twin = determinize(state, seat, rng)
-        settle(twin)  # the pending decision may list resampled cards
+        asked = state.cached
+        if asked is None or asked.seat != seat:
+            settle(twin)  # the pending decision may list resampled cards
+        # else the twin asks `seat` the same question (speed: no settling again): what a
+        # seat is asked reads nothing it cannot see (HH-18.4, HH-39.2), and the checks of
+        # settle (HH-37.2, HH-39.8) read only the public board, the same in the twin.
+        # tests/heresy/test_golden.py settles such twins to check it.
         return twin
 
     def why_not(self, state: HeresyState, decision: Decision, key: str) -> Msg | None:
@@ -206,8 +214,9 @@ class Heresy:
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from arbitre.games.heresy.ai import AGENTS
+        from arbitre.games.heresy.mcts_plugin import AGENT as MCTS
 
-        return AGENTS  # "ai", "ai-easy"; "random" comes from the engine
+        return {**AGENTS, **MCTS}  # "ai", "ai-easy", "mcts"; "random" comes from the engine
 
 
 __all__ = ["HANDLERS", "Heresy", "resolve", "settle"]
