@@ -23,12 +23,15 @@ from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Re
 add_messages(
     {
         "toytest.q": {"fr": "Marquer ?", "en": "Mark?"},
-        "toytest.mark": {"fr": "marquer {cell}", "en": "mark {cell}"},
-        "toytest.mark_with": {"fr": "marquer {cell} ({card})", "en": "mark {cell} ({card})"},
+        "toytest.mark": {"fr": "marquer { $cell }", "en": "mark { $cell }"},
+        "toytest.mark_with": {
+            "fr": "marquer { $cell } ({ $card })",
+            "en": "mark { $cell } ({ $card })",
+        },
         "toytest.go": {"fr": "suite", "en": "go on"},
         "toytest.marked": {"fr": "marque posée", "en": "a mark is placed"},
-        "toytest.marked_at": {"fr": "marque en {cell}", "en": "mark on {cell}"},
-        "toytest.holds": {"fr": "carte {card}", "en": "card {card}"},
+        "toytest.marked_at": {"fr": "marque en { $cell }", "en": "mark on { $cell }"},
+        "toytest.holds": {"fr": "carte { $card }", "en": "card { $card }"},
         "toytest.end": {"fr": "fin", "en": "end"},
     }
 )

@@ -53,7 +53,7 @@ def test_registry_knows_champs_and_names_unknown_games():
 def test_i18n_both_languages_required():
     with pytest.raises(ValueError, match="lacks"):
         add_messages({"test.only_fr": {"fr": "bonjour"}})
-    add_messages({"test.hello": {"fr": "Bonjour {who}", "en": "Hello {who}"}})
+    add_messages({"test.hello": {"fr": "Bonjour { $who }", "en": "Hello { $who }"}})
     assert translate(Msg("test.hello", {"who": "Anna"}, "CB-1"), "en") == "Hello Anna [CB-1]"
     assert translate(Msg("test.hello", {"who": "Anna"}), "fr") == "Bonjour Anna"
     with pytest.raises(ValueError, match="unknown language"):

@@ -4,9 +4,9 @@ Texts are Project Fluent messages (https://projectfluent.org): a catalog entry
 `{"heresy.move.to": {"fr": "{ $what } déplacé en { $to }", "en": …}}` becomes the Fluent
 message `heresy-move-to` of the French and English bundles, rendered by `fluent.runtime`.
 Selectors (`{ $n -> [one] … *[other] … }`), terms (`{ -imperium }`) and attributes (a
-line `.form = elided` under the value) work as in any Fluent file. A legacy `str.format`
-template (`{name}`, `{{`) is still accepted and converted when registered
-(`legacy_to_fluent`; `scripts/fluent_convert.py` rewrites a catalog file once for all).
+line `.form = elided` under the value) work as in any Fluent file. A `str.format`
+template (`{name}`) is refused when registered; `scripts/fluent_convert.py` rewrites such a
+catalog file (with `legacy_to_fluent`, kept here for it).
 
 Grammar of names: a name's French article form (`elided` for "l'Imperium", `masculine`
 for "le Traître", `plural` for "les Mille Fils"…) comes from the `.form` attribute of the
@@ -186,7 +186,6 @@ def _new_bundle(lang: str) -> FluentBundle:
 
 _BUNDLES: dict[str, FluentBundle] = {lang: _new_bundle(lang) for lang in LANGS}
 _COMPILED: dict[tuple[str, str], _Compiled] = {}
-_LEGACY: dict[str, dict[str, str]] = {}  # key -> its str.format templates, when converted here
 _IDS: dict[str, str] = {}  # Fluent id -> key (to catch two keys mapped to one id)
 # lang -> name text -> its grammatical form (from `.form` attributes)
 _FORMS: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
@@ -258,8 +257,10 @@ def render_fluent(template: str, args: Mapping[str, Any], lang: str = "fr") -> s
 
 
 def add_messages(catalog: Mapping[str, Mapping[str, str]]) -> None:
-    """Register messages; every key needs a French and an English text (Fluent syntax,
-    or a legacy `str.format` template converted here)."""
+    """Register messages; every key needs a French and an English text in Fluent syntax.
+
+    A `str.format` template (`{seat}`) is refused, naming the key: every catalog is Fluent
+    now, and `scripts/fluent_convert.py FILE` rewrites one that is not."""
     for key, texts in catalog.items():
         missing = [lang for lang in LANGS if lang not in texts]
         if missing:
@@ -268,12 +269,14 @@ def add_messages(catalog: Mapping[str, Mapping[str, str]]) -> None:
         other = _IDS.setdefault(fid, key)
         if other != key:
             raise ValueError(f"messages {key!r} and {other!r} map to one Fluent id {fid!r}")
-        entry = {lang: legacy_to_fluent(texts[lang]) for lang in LANGS}
+        entry = {lang: texts[lang] for lang in LANGS}
+        legacy = [lang for lang in LANGS if legacy_to_fluent(entry[lang]) != entry[lang]]
+        if legacy:
+            raise ValueError(
+                f"message {key!r} ({', '.join(legacy)}) is a str.format template, not Fluent "
+                "(`{ $name }`): run scripts/fluent_convert.py on its file"
+            )
         _CATALOG[key] = entry
-        if any(entry[lang] != texts[lang] for lang in LANGS):
-            _LEGACY[key] = {lang: texts[lang] for lang in LANGS}
-        else:
-            _LEGACY.pop(key, None)
         for lang in LANGS:
             _COMPILED.pop((key, lang), None)
             form = _FORM_ATTR.search(entry[lang])
@@ -313,7 +316,7 @@ def catalog_keys() -> list[str]:
 
 
 def template(key: str, lang: str) -> str:
-    """The Fluent template of `key` in `lang` (as registered, after legacy conversion)."""
+    """The Fluent template of `key` in `lang`, as registered."""
     return _CATALOG[key][lang]
 
 
