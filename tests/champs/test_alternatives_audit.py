@@ -161,29 +161,6 @@ def test_AMB_CB_5_highest_die_EX_CB_6(mode: str, dice: list[int], winner: str) -
 # =========================================================================== AMB-CB-6, 7, 8
 
 
-@pytest.mark.parametrize(
-    ("a", "d", "mode", "expected"),
-    [
-        ((3, 3), (3, 4), "halfplane", {(2, 5), (3, 5), (4, 5)}),
-        ((3, 3), (3, 4), "straight", {(3, 5)}),
-        ((3, 3), (3, 4), "farther", {(2, 5), (3, 5), (4, 5)}),
-        ((3, 3), (4, 4), "halfplane", {(5, 4), (4, 5), (5, 5)}),
-        ((3, 3), (4, 4), "straight", {(5, 5)}),
-        ((3, 3), (4, 4), "farther", {(5, 3), (5, 4), (5, 5), (4, 5), (3, 5)}),
-        ((3, 0), (4, 3), "halfplane", {(3, 4), (4, 4), (5, 4), (5, 3)}),
-        ((3, 0), (4, 3), "straight", {(5, 4)}),
-        ((3, 0), (4, 3), "farther", {(3, 4), (4, 4), (5, 4)}),
-    ],
-)
-def test_AMB_CB_6_retreat_direction_EX_CB_7(
-    a: tuple[int, int], d: tuple[int, int], mode: str, expected: set[tuple[int, int]]
-) -> None:
-    """AMB-CB-6 alternatives (retreat.direction=straight|farther), CB-60, EX-CB-7 cell by cell."""
-    s = g({"units": [FAR_P, FAR_MJ]}, retreat__direction=mode)
-    got = s.geo.retreat_candidates(cell(s, *a), cell(s, *d), mode)
-    assert {s.bf.xy(c) for c in got} == expected
-
-
 def test_AMB_CB_6_farther_diagonal_retreat_in_play() -> None:
     """AMB-CB-6 alternative 2 (farther), EX-CB-7 diagonal: five retreat cells are offered."""
     pos = {
