@@ -18,6 +18,18 @@ from arbitre.server.live import Access, LiveGame, access_for, load_live, seat_la
 from arbitre.server.payload import state_payload
 from arbitre.server.store import GameSummary, SeatSpec, Store, StoredGame, new_token
 
+# The search agent thinks up to ~2 s of CPU per decision in a server thread (holding the
+# GIL): offered on the web, it would let one client's games slow every other game. It stays
+# in the terminal, `simulate` and the adapters until its cost is bounded per client
+# (issue 15; docs/web.md).
+NOT_ON_THE_WEB = frozenset({"mcts"})
+
+
+def web_agents(ruleset: Ruleset[Any]) -> list[str]:
+    """The AIs a web client may put on a seat."""
+    return [a for a in agent_names(ruleset) if a not in NOT_ON_THE_WEB]
+
+
 MAX_SEED = 2**64 - 1
 MODES = ("hotseat", "online")
 MAX_MINE = 200  # games a browser may ask about at once
@@ -47,7 +59,7 @@ def ruleset_list() -> list[dict[str, Any]]:
                 "seats": list(seats),
                 "seat_labels": [both(seat_label(ruleset, s)) for s in seats],
                 "options": [option_out(ruleset.id, o) for o in ruleset.options_schema()],
-                "agents": agent_names(ruleset),
+                "agents": web_agents(ruleset),
             }
         )
     return out
@@ -143,7 +155,7 @@ def seats_of(ruleset_id: str, raw: Any) -> dict[str, Any]:
 
 def agent_of(ruleset: Ruleset[Any], seat: int, raw: Any) -> str:
     """The AI named for `seat` (None: random); an unknown one is a 422 listing the known."""
-    known = agent_names(ruleset)
+    known = web_agents(ruleset)
     agent = "random" if raw is None or raw == "" else raw
     if not isinstance(agent, str) or agent not in known:
         shown = str(agent)[:40]
