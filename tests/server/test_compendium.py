@@ -5,6 +5,7 @@ and the same for every reader, and a State's `last_turn` names no hidden card.""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +104,14 @@ def test_the_state_carries_the_other_seats_last_turn(client: TestClient) -> None
     """HH-14.12: after the Traitor's turn the Imperium reads it in words; the spectator
     gets none; no text names a card of the Traitor's hand."""
     game = new_game(client, "heresy", [HUMAN, {"kind": "ai", "agent": "random"}], seed=3)
-    s = state(client, game, game["seats"][0]["token"])
+    # the AI answers in a server thread: wait until the question is the Imperium's again
+    deadline = time.monotonic() + 30
+    while True:
+        s = state(client, game, game["seats"][0]["token"])
+        if s["decision"] is not None and s["decision"]["yours"] and s["last_turn"]:
+            break
+        assert time.monotonic() < deadline, "the AI never handed the turn back"
+        time.sleep(0.05)
     last = s["last_turn"]
     assert last is not None and last["seat"] == "traitor"
     assert last["lines"] and all(set(line) >= {"fr", "en"} for line in last["lines"])
