@@ -91,7 +91,8 @@ export function render() {
   renderResult(state);
   if (page.curtainFor === null) {
     const renderer = rendererOf(state);
-    const textOf = renderer?.logText ? (entry) => renderer.logText(ctxFor(state), entry) : null;
+    const ctx = renderer?.logText ? ctxFor(state) : null;
+    const textOf = ctx ? (entry) => renderer.logText(ctx, entry) : null;
     renderLog(state, textOf);
   }
   renderCurtain(state);
