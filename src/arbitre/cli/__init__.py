@@ -30,6 +30,7 @@ _LAZY: dict[str, tuple[str, ...]] = {
     "simulate": ("simulate_cmd",),
     "rules": ("rules_cmd",),
     "content": ("content_cmd",),
+    "army": ("army_cmd",),
 }
 _LAZY_ODDS: dict[str, tuple[str, ...]] = {
     "champs": ("odds_cmd",),
@@ -45,6 +46,7 @@ _SHORT: dict[str, str] = {
     "simulate": "Simuler des parties entre agents / simulate games between agents.",
     "rules": "Options de configuration et règles d'un jeu / a game's config options and rule IDs.",
     "content": "Paquets de contenu de L'Hérésie d'Horus / L'Hérésie d'Horus content packs.",
+    "army": "Armées d'Epic : listes, création, vérification / Epic armies: lists, new, check.",
     "champs": "Champs de Bataille : un combat / one combat (CB-55..CB-58).",
     "epic": "Epic : tir ou assaut / Epic: shooting or assault.",
 }
