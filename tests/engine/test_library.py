@@ -322,3 +322,134 @@ def test_serve_stops_cleanly_on_a_bad_content_dir(tmp_path: Path, monkeypatch) -
     text = "".join(result.output.split())  # the console wraps long lines
     assert "Bad.toml" in text and "(--content-dir)" in text
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+# --------------------------------------------------------------------------- the writable library
+
+
+@pytest.fixture
+def saved_dir(tmp_path: Path) -> Path:
+    root = tmp_path / "library"
+    from arbitre.engine import library_saved
+
+    library_saved.use_dir(root)
+    return root
+
+
+def test_AMB_CB_1_a_saved_battlefield_is_listed_pinned_and_played(saved_dir: Path) -> None:
+    from arbitre.engine import library_saved
+
+    owner = library_saved.owner_of("someone")
+    entry, created = library_saved.save(CHAMPS_BATTLEFIELD, "arena", ARENA, owner)
+    assert created and entry.saved and not entry.builtin and entry.owner == owner
+    assert library.names(CHAMPS_BATTLEFIELD)[-1] == "arena"
+    assert library.label_of(CHAMPS_BATTLEFIELD, "arena", "fr") == "L'arène"
+    assert library_saved.text_of(CHAMPS_BATTLEFIELD, "arena") == ARENA
+    assert (saved_dir / CHAMPS_BATTLEFIELD / "arena.toml").read_text("utf-8") == ARENA
+    pinned = library.pin(CHAMPS_BATTLEFIELD, "arena")
+    assert library.PINNED.fullmatch(pinned) and pinned.startswith("arena@")
+    assert library.pin(CHAMPS_BATTLEFIELD, "plaine") == "plaine"  # built in: as itself
+    # over the web the name is taken and stored pinned; the pinned value is taken again
+    config = read_config(get("champs"), {"battlefield": "arena"}, names_only=True)
+    assert config["battlefield"] == pinned
+    assert read_config(get("champs"), config, names_only=True) == config
+    state = _play("champs", config, 5)
+    assert state.bf.id == "arena" and state.bf.width == 6
+    # replaced: the pinned version stays, the name now pins the new text
+    library_saved.save(CHAMPS_BATTLEFIELD, "arena", ARENA.replace("width = 6", "width = 7"), owner)
+    assert library.pin(CHAMPS_BATTLEFIELD, "arena") != pinned
+    assert _play("champs", config, 5).bf.width == 6
+    library_saved.delete(CHAMPS_BATTLEFIELD, "arena", owner)
+    assert "arena" not in library.names(CHAMPS_BATTLEFIELD)
+    assert _play("champs", config, 5).bf.width == 6
+    assert library.label_of(CHAMPS_BATTLEFIELD, pinned, "en") == "The arena"
+    # a pinned value naming no version on disk is refused like any unknown name
+    with pytest.raises(BadConfig):
+        read_config(get("champs"), {"battlefield": "arena@000000000000"}, names_only=True)
+
+
+def test_the_saved_library_survives_a_restart(saved_dir: Path) -> None:
+    from arbitre.engine import library_saved
+
+    owner = library_saved.owner_of("someone")
+    library_saved.save(CHAMPS_BATTLEFIELD, "arena", ARENA, owner)
+    token = library_saved.new_author()
+    library_saved.use_dir(None)
+    assert "arena" not in library.names(CHAMPS_BATTLEFIELD)
+    library_saved.use_dir(saved_dir)
+    found = library.entry(CHAMPS_BATTLEFIELD, "arena")
+    assert found is not None and found.owner == owner
+    assert found.labels == {"fr": "L'arène", "en": "The arena"}
+    assert library_saved.is_author(token) and not library_saved.is_author("x" * 24)
+    assert token not in (saved_dir / "authors").read_text("ascii")
+
+
+def test_a_saved_name_may_not_shadow_an_installed_one(saved_dir: Path, content_dir: Path) -> None:
+    from arbitre.engine import library_saved
+
+    with pytest.raises(library_saved.Refused) as refused:
+        library_saved.save(CHAMPS_BATTLEFIELD, "arena", ARENA, "o" * 64)
+    assert refused.value.status == 409 and refused.value.field == "name"
+    assert library.entry(CHAMPS_BATTLEFIELD, "arena").installed  # type: ignore[union-attr]
+
+
+def test_a_game_registers_its_validator_and_built_ins(saved_dir: Path, monkeypatch) -> None:
+    from arbitre.engine import library_saved
+
+    monkeypatch.setattr(library, "_VALIDATORS", dict(library._VALIDATORS))
+    monkeypatch.setattr(library, "_BUILTINS", dict(library._BUILTINS))
+
+    def check(text: str) -> dict[str, str]:
+        if "bad" in text:
+            raise ValueError("field 'list': unknown army list (EPIC-1)")
+        return {"fr": "Ma table", "en": "My table"}
+
+    library.register_validator(library.EPIC_TABLE, check)
+    library.register_builtins(library.EPIC_TABLE, lambda: ["standard"], lambda n: 'x = "std"')
+    library_saved.save(library.EPIC_TABLE, "mine", 'x = "ok"', "o" * 64)
+    assert library.names(library.EPIC_TABLE) == ["standard", "mine"]
+    assert [e.origin for e in library.entries(library.EPIC_TABLE)] == ["builtin", "saved"]
+    assert library_saved.text_of(library.EPIC_TABLE, "standard") == 'x = "std"'
+    with pytest.raises(library_saved.Refused) as refused:
+        library_saved.save(library.EPIC_TABLE, "other", 'x = "bad"', "o" * 64)
+    assert refused.value.status == 422
+    assert "EPIC-1" in translate(refused.value.msg, "en")
+    with pytest.raises(library_saved.Refused):
+        library_saved.save(library.EPIC_TABLE, "standard", 'x = "ok"', "o" * 64)
+    with pytest.raises(library_saved.Refused) as refused:
+        library_saved.save(HERESY_CONTENT, "pack", 'x = "ok"', "o" * 64)
+    assert refused.value.status == 404
+
+
+def test_AMB_CB_1_battlefield_toml_round_trips() -> None:
+    from arbitre.games.champs.board import (
+        battlefield_to_toml,
+        builtin_battlefields,
+        load_battlefield,
+        parse_battlefield_text,
+    )
+
+    for name in builtin_battlefields():
+        field = load_battlefield(name)
+        again = parse_battlefield_text(battlefield_to_toml(field), name)
+        assert again == field and again.name_fr == field.name_fr
+
+
+def test_serve_takes_a_library_dir(tmp_path: Path, monkeypatch) -> None:
+    """`arbitre serve --library-dir DIR`: the app saves there (created on demand); without
+    it, `library/` beside the SQLite file."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from arbitre.cli import _register, app
+    from arbitre.engine import library_saved
+    from arbitre.server.app import default_library_dir
+
+    _register()
+    monkeypatch.setattr(uvicorn, "run", lambda *_a, **_k: None)
+    wanted = tmp_path / "saved" / "here"
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    result = CliRunner().invoke(app, ["serve", "--db", db, "--library-dir", str(wanted)])
+    assert result.exit_code == 0, result.output
+    assert library_saved.current_dir() == wanted.resolve() and wanted.is_dir()
+    assert default_library_dir(db) == tmp_path / "library"

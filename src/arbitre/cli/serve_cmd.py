@@ -40,6 +40,15 @@ def serve(
             "chosen by name",
         ),
     ] = None,
+    library_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--library-dir",
+            help="dossier où les joueurs enregistrent leurs champs de bataille, armées et "
+            "tables (défaut : library/ à côté de la base SQLite) / folder where players save "
+            "their battlefields, armies and tables (default: library/ beside the SQLite file)",
+        ),
+    ] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="fr | en")] = "fr",
 ) -> None:
     """Lance l'application web / start the web app."""
@@ -51,10 +60,17 @@ def serve(
     url = db or default_db_url()
     try:
         web = create_app(
-            url, ai_delay=ai_delay, rate=rate or None, content_dir=content_dir, warm=True
+            url,
+            ai_delay=ai_delay,
+            rate=rate or None,
+            content_dir=content_dir,
+            library_dir=library_dir,
+            warm=True,
         )
     except LibraryError as exc:
         raise fail(lang, "cli.serve.bad_content", error=str(exc)) from None
+    except OSError as exc:  # a library folder that cannot be created or read
+        raise fail(lang, "cli.serve.bad_library", error=str(exc)) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(tr("cli.serve.ready", lang, url=f"http://{shown}:{port}/", db=url))
     uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio")
@@ -65,6 +81,10 @@ add_messages(
         "cli.serve.bad_content": {
             "fr": "Contenu installé refusé (--content-dir) : { $error }",
             "en": "Installed content refused (--content-dir): { $error }",
+        },
+        "cli.serve.bad_library": {
+            "fr": "Bibliothèque inutilisable (--library-dir) : { $error }",
+            "en": "Library unusable (--library-dir): { $error }",
         },
     }
 )

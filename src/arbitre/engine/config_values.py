@@ -167,10 +167,15 @@ def _check_number(option: ConfigOption, value: Any) -> int | float:
 
 
 def _check_name(option: ConfigOption, value: str) -> str:
-    """A resource over the web: one of the installed names, never a path."""
+    """A resource over the web: one of the installed names, never a path. A saved entry
+    (the writable library) becomes `name@sha12`, the version the game starts with (kept on
+    disk, so the game replays the same after the entry is replaced); such a pinned value,
+    when that version is on disk, is taken as it is."""
     assert option.resource is not None
     known = library.names(option.resource)
     if value in known:
+        return library.pin(option.resource, value)
+    if library.PINNED.fullmatch(value) and library.entry(option.resource, value) is not None:
         return value
     shown = (["none"] if option.nullable else []) + known
     if not shown:

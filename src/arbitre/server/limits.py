@@ -14,6 +14,15 @@ from arbitre.server.errors import refuse
 BODY_LIMIT = 16 * 1024
 # A saved game can be long: replaying one is the only large request.
 LARGE_BODY_PATHS = {"/api/replay": 4 * 1024 * 1024}
+# A library entry's text is at most 64 KiB (engine.library_saved.MAX_BYTES), sent in JSON:
+# its newlines and quotes escaped, it may grow; three times the text is plenty.
+LARGE_BODY_PREFIXES = {"/api/library/": 192 * 1024}
+# The library (server/library_api.py), per client address: saves and deletions, author
+# tokens issued.
+LIBRARY_SAVES_PER_MINUTE = 20
+LIBRARY_SAVES_BURST = 20
+AUTHORS_PER_MINUTE = 5
+AUTHORS_BURST = 5
 
 
 class RateLimiter:
@@ -133,7 +142,11 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = LARGE_BODY_PATHS.get(scope.get("path", ""), BODY_LIMIT)
+        path = str(scope.get("path", ""))
+        limit = LARGE_BODY_PATHS.get(path, BODY_LIMIT)
+        for prefix, larger in LARGE_BODY_PREFIXES.items():
+            if path.startswith(prefix):
+                limit = larger
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
             await _too_large(send, limit)

@@ -5,6 +5,7 @@ Cells are ints `y * width + x`; a Geometry precomputes neighbours for one rule s
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -151,6 +152,11 @@ add_messages(
                 "{ $file }: 'trap_tokens' must be a whole number 0-{ $most }",
             ),
             (
+                "text",
+                "{ $file } : « { $field } » doit être un texte de 1 à { $most } caractères",
+                "{ $file }: '{ $field }' must be a text of 1 to { $most } characters",
+            ),
+            (
                 "read",
                 "Clé « battlefield » : impossible de lire { $path } : { $error }",
                 "Key 'battlefield': cannot read { $path }: { $error }",
@@ -175,20 +181,23 @@ add_messages(
 )
 
 
-def _line(where: str, width: int, height: int, fname: str) -> tuple[int, ...]:
+def _line(where: Any, width: int, height: int, fname: str, key: str) -> tuple[int, ...]:
     rows = {"bottom": 0, "top": height - 1}
-    if where not in rows:
+    if not isinstance(where, str) or where not in rows:
         raise _bad(
-            f"{fname}: start line must be 'bottom' or 'top', got {where!r}",
+            f"{fname}: start line must be 'bottom' or 'top', got {where!r} (AMB-CB-1)",
             "line",
+            "AMB-CB-1",
             file=fname,
-            value=repr(where),
+            value=repr(where)[:40],
+            field=key,
         )
     y = rows[where]
     return tuple(y * width + x for x in range(width))
 
 
 MOST = 99  # the largest count, round or token number a battlefield file may give
+MAX_NAME = 80  # characters of a battlefield's display name
 
 
 def _whole(value: Any, lo: int) -> bool:
@@ -199,86 +208,140 @@ def parse_battlefield(bid: str, raw: dict[str, Any], fname: str) -> Battlefield:
     """Validate one battlefield; errors name the file and the field."""
 
     def need(key: str, kind: type) -> Any:
-        if not isinstance(raw.get(key), kind):
+        # bool is an int in Python: a width of `true` is no number
+        if not isinstance(raw.get(key), kind) or isinstance(raw.get(key), bool):
             raise _bad(
-                f"{fname}: field {key!r} missing or not a {kind.__name__}",
+                f"{fname}: field {key!r} missing or not a {kind.__name__} (AMB-CB-1)",
                 f"field_{kind.__name__}",
+                "AMB-CB-1",
                 file=fname,
                 field=key,
             )
         return raw[key]
 
+    for key, longest in (("name_fr", MAX_NAME), ("name_en", MAX_NAME), ("provenance", 200)):
+        if key in raw and not (isinstance(raw[key], str) and 0 < len(raw[key]) <= longest):
+            raise _bad(
+                f"{fname}: {key!r} must be a text of 1 to {longest} characters",
+                "text",
+                file=fname,
+                field=key,
+                most=longest,
+            )
     width, height = need("width", int), need("height", int)
     if not (3 <= width <= 30 and 3 <= height <= 30):
-        raise _bad(f"{fname}: width and height must be between 3 and 30", "size", file=fname)
+        raise _bad(
+            f"{fname}: width and height must be between 3 and 30 (AMB-CB-1)",
+            "size",
+            "AMB-CB-1",
+            file=fname,
+            field="width" if not 3 <= width <= 30 else "height",
+        )
     obstacles = set()
     for item in need("obstacles", list):
         if (
             not isinstance(item, list)
             or len(item) != 2
+            or not all(type(v) is int for v in item)
             or not (0 <= item[0] < width and 0 <= item[1] < height)
         ):
             raise _bad(
-                f"{fname}: obstacle {item!r} is not an [x, y] on the grid",
+                f"{fname}: obstacle {item!r} is not an [x, y] on the grid (AMB-CB-1)",
                 "obstacle",
+                "AMB-CB-1",
                 file=fname,
-                item=repr(item),
+                item=repr(item)[:40],
+                field="obstacles",
             )
         obstacles.add(item[1] * width + item[0])
-    players = _line(raw.get("players_line", "bottom"), width, height, fname)
-    mj = _line(raw.get("mj_line", "top"), width, height, fname)
+    players = _line(raw.get("players_line", "bottom"), width, height, fname, "players_line")
+    mj = _line(raw.get("mj_line", "top"), width, height, fname, "mj_line")
     if set(players) & set(mj):
         raise _bad(
-            f"{fname}: the two start lines must differ (CB-27)", "lines", "CB-27", file=fname
+            f"{fname}: the two start lines must differ (CB-27)",
+            "lines",
+            "CB-27",
+            file=fname,
+            field="mj_line",
         )
     if obstacles & (set(players) | set(mj)):
-        raise _bad(f"{fname}: an obstacle stands on a start line", "on_line", file=fname)
+        raise _bad(
+            f"{fname}: an obstacle stands on a start line (AMB-CB-1)",
+            "on_line",
+            "AMB-CB-1",
+            file=fname,
+            field="obstacles",
+        )
     deck: list[str] = []
     for tid, count in need("deck", dict).items():
         if tid not in BY_ID:
             raise _bad(
-                f"{fname}: deck names unknown troop type {tid!r}", "deck_type", file=fname, type=tid
+                f"{fname}: deck names unknown troop type {tid!r} (AMB-CB-17)",
+                "deck_type",
+                "AMB-CB-17",
+                file=fname,
+                type=tid[:40],
+                field="deck",
             )
         if not _whole(count, 0):
             raise _bad(
-                f"{fname}: deck count for {tid!r} must be a whole number 0-{MOST}",
+                f"{fname}: deck count for {tid!r} must be a whole number 0-{MOST} (AMB-CB-17)",
                 "deck_count",
+                "AMB-CB-17",
                 file=fname,
                 type=tid,
                 most=MOST,
+                field=f"deck.{tid}",
             )
         deck.extend([tid] * count)
     objective = raw.get("objective", "reach_start_line")
-    if objective not in OBJECTIVES:
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
         raise _bad(
-            f"{fname}: objective must be one of {OBJECTIVES}",
+            f"{fname}: objective must be one of {OBJECTIVES} (AMB-CB-24)",
             "objective",
+            "AMB-CB-24",
             file=fname,
             choices=", ".join(OBJECTIVES),
+            field="objective",
         )
     rounds = raw.get("rounds", 12)
     if not _whole(rounds, 1):
         raise _bad(
-            f"{fname}: 'rounds' must be a whole number 1-{MOST}", "rounds", file=fname, most=MOST
+            f"{fname}: 'rounds' must be a whole number 1-{MOST} (AMB-CB-24)",
+            "rounds",
+            "AMB-CB-24",
+            file=fname,
+            most=MOST,
+            field="rounds",
         )
     hold = raw.get("hold", 1)
     if not _whole(hold, 1):
         raise _bad(
-            f"{fname}: 'hold' must be a whole number of MJ turns 1-{MOST}",
+            f"{fname}: 'hold' must be a whole number of MJ turns 1-{MOST} (AMB-CB-24)",
             "hold",
+            "AMB-CB-24",
             file=fname,
             most=MOST,
+            field="hold",
         )
     flyers_count = raw.get("flyers_count", True)
     if not isinstance(flyers_count, bool):
-        raise _bad(f"{fname}: 'flyers_count' must be true or false", "flyers", file=fname)
+        raise _bad(
+            f"{fname}: 'flyers_count' must be true or false (AMB-CB-24)",
+            "flyers",
+            "AMB-CB-24",
+            file=fname,
+            field="flyers_count",
+        )
     tokens = raw.get("trap_tokens")
     if tokens is not None and not _whole(tokens, 0):
         raise _bad(
-            f"{fname}: 'trap_tokens' must be a whole number 0-{MOST}",
+            f"{fname}: 'trap_tokens' must be a whole number 0-{MOST} (AMB-CB-16a)",
             "tokens",
+            "AMB-CB-16a",
             file=fname,
             most=MOST,
+            field="trap_tokens",
         )
     return Battlefield(
         id=bid,
@@ -333,12 +396,71 @@ def _read_file(path: str, bid: str) -> Battlefield:
 
 @lru_cache(maxsize=64)
 def _builtin_field(name: str) -> Battlefield:
-    text = (
+    text = _builtin_text(name)
+    return parse_battlefield(name, tomllib.loads(text), f"battlefields/{name}.toml")
+
+
+def parse_battlefield_text(text: str, bid: str = "battlefield") -> Battlefield:
+    """A battlefield from its TOML text (an editor's, the library's); ConfigError names the
+    field and the rule (AMB-CB-1)."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _bad(f"{bid}: not valid TOML: {exc}", "toml", file=bid, error=str(exc)) from None
+    return parse_battlefield(bid, raw, bid)
+
+
+def _toml_text(value: str) -> str:
+    # JSON's string escapes are TOML's basic-string escapes; TOML also bars a raw DEL
+    return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def battlefield_to_toml(bf: Battlefield) -> str:
+    """The TOML text of a battlefield, read back by `parse_battlefield_text` as the same
+    battlefield (the layout of the files in data/battlefields)."""
+    side = {0: "bottom", bf.height - 1: "top"}
+    counts: dict[str, int] = {}
+    for tid in bf.deck:
+        counts[tid] = counts.get(tid, 0) + 1
+    cells = sorted(bf.obstacles, key=lambda c: (c // bf.width, c % bf.width))
+    lines = [
+        f"name_fr = {_toml_text(bf.name_fr)}",
+        f"name_en = {_toml_text(bf.name_en)}",
+        f"provenance = {_toml_text(bf.provenance)}",
+        f"width = {bf.width}",
+        f"height = {bf.height}",
+        "obstacles = [" + ", ".join(f"[{c % bf.width}, {c // bf.width}]" for c in cells) + "]",
+        f'players_line = "{side[bf.players_line[0] // bf.width]}"',
+        f'mj_line = "{side[bf.mj_line[0] // bf.width]}"',
+        f'objective = "{bf.objective}"',
+        f"rounds = {bf.rounds}",
+        f"hold = {bf.hold}",
+        f"flyers_count = {'true' if bf.flyers_count else 'false'}",
+    ]
+    if bf.trap_tokens is not None:
+        lines.append(f"trap_tokens = {bf.trap_tokens}")
+    lines += ["", "[deck]", *(f"{tid} = {n}" for tid, n in counts.items())]
+    return "\n".join(lines) + "\n"
+
+
+def _library_labels(text: str) -> dict[str, str]:
+    """The library's check of a saved battlefield: the loader's own (AMB-CB-1)."""
+    bf = parse_battlefield_text(text, "TOML")
+    # a file without names is shown by the name it is saved under (the library's default)
+    raw = tomllib.loads(text)
+    return {lang: bf.name(lang) if f"name_{lang}" in raw else "" for lang in ("fr", "en")}
+
+
+def _builtin_text(name: str) -> str:
+    return (
         resources.files("arbitre.games.champs")
         .joinpath(f"data/battlefields/{name}.toml")
         .read_text("utf-8")
     )
-    return parse_battlefield(name, tomllib.loads(text), f"battlefields/{name}.toml")
+
+
+library.register_validator(library.CHAMPS_BATTLEFIELD, _library_labels)
+library.register_builtins(library.CHAMPS_BATTLEFIELD, builtin_battlefields, _builtin_text)
 
 
 def load_battlefield(name: str) -> Battlefield:
@@ -348,7 +470,8 @@ def load_battlefield(name: str) -> Battlefield:
         return _builtin_field(name)
     installed = library.path_of(library.CHAMPS_BATTLEFIELD, name)
     if installed is not None:
-        return read_battlefield(installed, name)
+        # a saved battlefield as a game stores it, `name@sha12`, is shown by its name
+        return read_battlefield(installed, name.partition("@")[0])
     if name.endswith(".toml"):
         path = Path(name)
         if not path.is_file():
