@@ -305,7 +305,7 @@ morale = 3\nsource = "reconstructed"\ndetachments = [{ unit = "UNIT", stands = 2
 def test_library_validator_names_or_refuses_with_the_rule() -> None:
     names = validate_army_text(to_toml(ready_made("chaos", 2000)))
     assert names == {"fr": "Alliance du Changement et de la Peste"} | {
-        "en": "Alliance du Changement et de la Peste"
+        "en": "Alliance of Change and Plague"  # the ready-made army's name_en (issue 16)
     }
     with pytest.raises(ValueError, match=r"\[EPA-1\]") as err:
         validate_army_text('list = "chaos"\npoints = 2000\n[[cards]]\ncard = "rhinos"\n')

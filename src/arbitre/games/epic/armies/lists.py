@@ -60,7 +60,7 @@ _OPTION_KEYS = {
     "reconstructed",
 }
 _GROUP_KEYS = {"unit", "stands", "count"}
-_READY_KEYS = {"points", "name", "cards"}
+_READY_KEYS = {"points", "name", "name_en", "cards"}
 _READY_CARD_KEYS = {"card", "options", "attach", "detachment"}
 
 
@@ -198,6 +198,7 @@ def _ready(file: str, i: int, raw: Any) -> ReadyMade:
     return ReadyMade(
         points=t.int_in("points", 100, 20000),
         name=t.text("name"),
+        name_en=t.text("name_en"),
         cards=tuple(
             army_card(_Table(file, f"ready_made[{i}].cards[{k}]", c, _READY_CARD_KEYS))
             for k, c in enumerate(cards)

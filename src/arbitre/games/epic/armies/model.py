@@ -107,9 +107,16 @@ class Army:
 
 @dataclass(frozen=True, slots=True)
 class ReadyMade:
+    """A list's ready-made army at a points level: `name` is its French name (the army
+    file's `name`), `name_en` its English one (the builder and the lobby by language)."""
+
     points: int
     name: str
     cards: tuple[ArmyCard, ...]
+    name_en: str = ""
+
+    def label(self, lang: str) -> str:
+        return self.name_en or self.name if lang == "en" else self.name
 
 
 @dataclass(frozen=True, slots=True)

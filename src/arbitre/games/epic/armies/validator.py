@@ -19,7 +19,10 @@ def validate_army_text(text: str) -> Mapping[str, str]:
     army = parse_army(text)
     refuse_illegal(army)
     lst = army_lists()[army.list_id]
-    return {"fr": army.name or lst.name_fr, "en": army.name or lst.name_en}
+    # a ready-made army's name has its English words in the list's data (name_en)
+    ready = next((r for r in lst.ready_made if army.name and r.name == army.name), None)
+    name_en = ready.label("en") if ready else army.name
+    return {"fr": army.name or lst.name_fr, "en": name_en or lst.name_en}
 
 
 def register() -> bool:
