@@ -38,6 +38,16 @@ UPPER_STYLE, LOWER_STYLE = "bold yellow", "bold red"
 CROWD = "*"  # stands of several detachments in one cell
 OBJECTIVE = "◎"  # an objective marker (a stand in the same cell hides it)
 FREE_STYLE = "bold green"  # an objective nobody holds
+# the ruler dots inside a deployment zone take its side's colour (the edge lines name them)
+ZONE_TINT = {0: "yellow", 1: "red"}
+# terrain under the stands (issue 16: the game's table, tables.py), by kind
+TERRAIN_MARKS = {
+    "forest": ("♣", "green"),
+    "ruins": ("░", "grey50"),
+    "water": ("≈", "blue"),
+    "building": ("▪", "white"),
+    "impassable": ("▓", "grey37"),
+}
 
 add_messages(
     {
@@ -223,9 +233,83 @@ def status_line(view: Mapping[str, Any], lang: str) -> Text:
     return Text(" · ").join(parts)
 
 
+def _inside(piece: Mapping[str, Any], x: float, y: float) -> bool:
+    """Whether (x, y) cm lies in a terrain piece of the view's table (a circle, or a
+    rectangle turned by `angle` degrees about its centre)."""
+    try:
+        x0, y0 = float(piece["x0"]), float(piece["y0"])
+        if piece.get("radius"):
+            return math.hypot(x - x0, y - y0) <= float(piece["radius"])
+        x1, y1 = float(piece["x1"]), float(piece["y1"])
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        a = math.radians(float(piece.get("angle") or 0.0))
+        dx, dy = x - cx, y - cy
+        lx, ly = cx + dx * math.cos(a) + dy * math.sin(a), cy - dx * math.sin(a) + dy * math.cos(a)
+        return x0 <= lx <= x1 and y0 <= ly <= y1
+    except (KeyError, TypeError, ValueError):
+        return False
+
+
+def terrain_cells(view: Mapping[str, Any], cols: int, rows: int) -> dict[tuple[int, int], str]:
+    """The map cells whose centre lies in a terrain piece, with the piece's kind (a
+    building at 0 Structure Points shows as ruins, EP-5.2)."""
+    table = view.get("table")
+    pieces = table.get("terrain") if isinstance(table, Mapping) else None
+    structure = view.get("structure") or {}
+    out: dict[tuple[int, int], str] = {}
+    for piece in pieces or []:
+        if not isinstance(piece, Mapping):
+            continue
+        kind = str(piece.get("kind"))
+        if structure.get(str(piece.get("id"))) == 0:
+            kind = "ruins"
+        for row in range(rows):
+            for col in range(cols):
+                x, y = (col + 0.5) * CM_PER_CHAR, (row + 0.5) * CM_PER_CHAR
+                if (col, row) not in out and _inside(piece, x, y):
+                    out[(col, row)] = kind
+    return out
+
+
+def zone_cells(view: Mapping[str, Any], cols: int, rows: int) -> dict[tuple[int, int], int]:
+    """The map cells whose centre lies in a deployment zone, with its side (0 or 1)."""
+    table = view.get("table")
+    zones = table.get("zones") if isinstance(table, Mapping) else None
+    out: dict[tuple[int, int], int] = {}
+    for z in zones or []:
+        try:
+            side, x0, y0 = int(z["side"]), float(z["x0"]), float(z["y0"])
+            x1, y1 = float(z["x1"]), float(z["y1"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        for row in range(rows):
+            for col in range(cols):
+                x, y = (col + 0.5) * CM_PER_CHAR, (row + 0.5) * CM_PER_CHAR
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    out.setdefault((col, row), side)
+    return out
+
+
+def terrain_line(view: Mapping[str, Any], lang: str) -> Text | None:
+    """The marks of the terrain kinds on the map, named."""
+    table = view.get("table")
+    pieces = table.get("terrain") if isinstance(table, Mapping) else None
+    kinds = [k for k in TERRAIN_MARKS if any(p.get("kind") == k for p in pieces or [])]
+    if not kinds:
+        return None
+    line = Text()
+    for i, kind in enumerate(kinds):
+        mark, style = TERRAIN_MARKS[kind]
+        line.append(("   " if i else "") + mark, style=style)
+        line.append(" " + label(f"epic.terrain.{kind}", lang, kind), style="dim")
+    return line
+
+
 def map_lines(view: Mapping[str, Any]) -> list[Text]:
     """The ruler, the bordered map and its left ruler (every 30 cm)."""
     cols, rows = grid_size(view)
+    ground = terrain_cells(view, cols, rows)
+    zones = zone_cells(view, cols, rows)
     step = RULER_CM // CM_PER_CHAR
     ids = letters(view)
     cells: dict[tuple[int, int], set[str]] = {}
@@ -253,8 +337,12 @@ def map_lines(view: Mapping[str, Any]) -> list[Text]:
                 line.append(ch, style=letter_style(ch))
             elif (col, row) in marks:
                 line.append(OBJECTIVE, style=marks[(col, row)])
+            elif (col, row) in ground:
+                sign, style = TERRAIN_MARKS.get(ground[(col, row)], ("#", "dim"))
+                line.append(sign, style=style)
             elif row % step == 0 and col % step == 0:
-                line.append("·", style="dim")
+                side = zones.get((col, row))
+                line.append("·", style="dim" if side is None else f"dim {ZONE_TINT[side]}")
             else:
                 line.append(" ")
         line.append("│", style="dim")
@@ -330,6 +418,7 @@ def render(view: Mapping[str, Any], lang: str) -> RenderableType:
         *([bottom] if bottom is not None else []),
         *legend_lines(view, lang),
         *objective_lines(view, lang),
+        *([terrain] if (terrain := terrain_line(view, lang)) is not None else []),
         Text(tr("cli.epic.legend", lang, crowd=CROWD, cm=CM_PER_CHAR), style="dim"),
     ]
     outcome = outcome_text(view, lang)

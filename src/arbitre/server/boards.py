@@ -211,34 +211,27 @@ def _heresy(ruleset: Any, state: Any) -> dict[str, Any]:
 
 
 def _epic(ruleset: Any, state: Any) -> dict[str, Any]:
-    """The table in cm (research §3.1), its terrain pieces (EPC-11) when the state has
-    any, and the names of units, armies, orders (EPC-9) and terrain kinds."""
+    """The game's table (issue 16, tables.py): its size in cm (research §3.1), terrain
+    pieces (EPC-11; rectangles may be turned by `angle` degrees), deployment zones and
+    objectives, and the names of units, armies, orders (EPC-9) and terrain kinds."""
     import arbitre.games.epic.messages  # noqa: F401  (epic.* texts)
-    from arbitre.games.epic import geometry
     from arbitre.games.epic.catalog import CATALOG
     from arbitre.games.epic.geometry import TERRAIN
-    from arbitre.games.epic.movement import TABLE_H, TABLE_W
+    from arbitre.games.epic.tables import default_table, to_json
 
-    # the table's fixed layout (public: every player sees the terrain); a state may carry its own
-    own: Sequence[Any] = getattr(state, "terrain", ())
-    areas: Sequence[Any] = own or getattr(geometry, "LAYOUT", ())
-    terrain = []
-    for i, area in enumerate(areas):
-        piece: dict[str, Any] = {"id": i, "kind": area.kind, "x0": area.x0, "y0": area.y0}
-        if area.radius > 0:
-            piece["radius"] = area.radius
-        else:
-            piece.update({"x1": area.x1, "y1": area.y1})
-        terrain.append(piece)
+    # public: every player sees the table
+    table = to_json(getattr(state, "table", None) or default_table())
     from arbitre.games.epic.state import ARMIES
 
     orders = ("tir_appuye", "avance", "charge", "retraite")
     return {
         "game": "epic",
-        "table": {"w": TABLE_W, "h": TABLE_H},
+        "table": {"w": table["w"], "h": table["h"]},
+        "table_name": table["name"],
         # setup.py: the first army deploys along the top edge (y = 0), the second the bottom
         "edges": {"top": ARMIES[0], "bottom": ARMIES[1]},
-        "terrain": terrain,
+        "terrain": table["terrain"],
+        "zones": table["zones"],
         "names": {
             "units": {u: message(f"epic.unit.{u}", u) for u in CATALOG.units},
             "armies": {a: message(f"epic.army.{a}", a) for a in CATALOG.armies},

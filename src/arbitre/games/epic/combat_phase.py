@@ -21,7 +21,7 @@ from arbitre.games.epic.assault import assault as resolve_assault
 from arbitre.games.epic.assault import assault_pairs
 from arbitre.games.epic.elite import ask, involved
 from arbitre.games.epic.fire import guns_of, success, volley, weapons_of
-from arbitre.games.epic.geometry import LAYOUT, TERRAIN, line_of_sight
+from arbitre.games.epic.geometry import TERRAIN, line_of_sight
 from arbitre.games.epic.losses import morale_frame
 from arbitre.games.epic.psychic import (
     NO_POWER,
@@ -78,8 +78,8 @@ def buildings_in_reach(s: EpicState, did: int) -> list[int]:
     """EP-5.1: buildings with Structure Points a Demolisher weapon of the detachment
     reaches (range, arc, line of sight to the building's centre)."""
     out = []
-    for i, area in enumerate(LAYOUT):
-        if TERRAIN[area.kind].structure <= 0 or s.structure.get(i, 1) <= 0:
+    for i, area in enumerate(s.table.areas):
+        if s.structure.get(i, 0) <= 0:  # no Structure Points (not a building), or ruined
             continue
         for st in s.alive(did):
             if any(
@@ -156,7 +156,7 @@ def decide_combat(s: EpicState, f: Frame) -> Decision | None:
         if parts[0] == "fire":
             args["target"] = s.dets[int(parts[2])].spec
         if parts[0] == "demolish":
-            args["target"] = f"epic.terrain.{LAYOUT[int(parts[2])].kind}"
+            args["target"] = f"epic.terrain.{s.table.areas[int(parts[2])].kind}"
         opts.append(Option(k, Msg(f"epic.opt.{parts[0]}", args)))
     if all(k.startswith("psy:") for k in keys):
         opts.append(no_power_option())  # EP-11.2: only powers left, and none is a duty
@@ -224,7 +224,7 @@ def assault(s: EpicState, did: int) -> None:
 def demolish(s: EpicState, did: int, area: int) -> None:
     """EP-5.1/5.2: each hit (AMB-EP-5a) makes the building save at PA X; each failure
     costs one Structure Point; at 0 it is a ruin (research §3.10)."""
-    building = LAYOUT[area]
+    building = s.table.areas[area]
     kind = TERRAIN[building.kind]
     lost = 0
     for st in s.alive(did):
@@ -237,12 +237,12 @@ def demolish(s: EpicState, did: int, area: int) -> None:
             for _ in range(w.dice):
                 if s.rules.demolisher_per_hit and not success(s, w.to_hit):
                     continue
-                if s.structure.get(area, kind.structure) <= 0:
+                if s.structure.get(area, s.table.structure[area]) <= 0:
                     break
                 if not success(s, kind.save + x):
-                    s.structure[area] = s.structure.get(area, kind.structure) - 1
+                    s.structure[area] = s.structure.get(area, s.table.structure[area]) - 1
                     lost += 1
-    left = s.structure.get(area, kind.structure)
+    left = s.structure.get(area, s.table.structure[area])
     s.log.append(
         Msg("epic.ev.demolish", {"det": s.dets[did].spec, "lost": lost, "left": left}, "EP-5.2")
     )

@@ -5,6 +5,7 @@ terrain (EPC-5, EPC-7, EPC-11, EPC-30). Pure functions, no state.
 from __future__ import annotations
 
 import math
+import threading
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -156,7 +157,8 @@ class TerrainKind:
 
 @dataclass(frozen=True, slots=True)
 class Area:
-    """A terrain piece: a circle (`radius` > 0) or an axis-aligned rectangle."""
+    """A terrain piece: a circle (`radius` > 0) or a rectangle x0..x1 × y0..y1, turned by
+    `angle` degrees about its centre (0: axis-aligned; tables, TABLE-3)."""
 
     kind: str
     x0: float
@@ -164,14 +166,44 @@ class Area:
     x1: float = 0.0
     y1: float = 0.0
     radius: float = 0.0
+    angle: float = 0.0
+
+    def _local(self, p: Point) -> Point:
+        """`p` in the rectangle's own frame (turned back by `angle` about the centre)."""
+        cx, cy = (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
+        a = math.radians(self.angle)
+        c, s = math.cos(a), math.sin(a)
+        dx, dy = p.x - cx, p.y - cy
+        return Point(cx + dx * c + dy * s, cy - dx * s + dy * c)
+
+    def corners(self) -> tuple[Point, ...]:
+        """A rectangle's four corners on the table (turned by `angle`)."""
+        cx, cy = (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
+        a = math.radians(self.angle)
+        c, s = math.cos(a), math.sin(a)
+        out = []
+        for x, y in (
+            (self.x0, self.y0),
+            (self.x1, self.y0),
+            (self.x1, self.y1),
+            (self.x0, self.y1),
+        ):
+            dx, dy = x - cx, y - cy
+            out.append(Point(cx + dx * c - dy * s, cy + dx * s + dy * c))
+        return tuple(out)
 
     def contains(self, p: Point) -> bool:
         if self.radius > 0:
             return p.to(Point(self.x0, self.y0)) <= self.radius + EPS
+        if self.angle:
+            p = self._local(p)
         return self.x0 - EPS <= p.x <= self.x1 + EPS and self.y0 - EPS <= p.y <= self.y1 + EPS
 
     def crossed_by(self, a: Point, b: Point) -> bool:
-        """Whether the segment a-b touches the area (exact: Liang-Barsky clipping)."""
+        """Whether the segment a-b touches the area (exact: Liang-Barsky clipping; a
+        turned rectangle clips the segment turned back into its frame)."""
+        if self.angle and self.radius <= 0:
+            return self._clips(self._local(a), self._local(b))
         # issue 14: most segments pass far from most pieces; their boxes tell at once
         margin = self.radius + EPS
         if self.radius > 0:
@@ -187,6 +219,9 @@ class Area:
             return False
         if self.radius > 0:
             return segment_distance(Point(self.x0, self.y0), a, b) <= self.radius + EPS
+        return self._clips(a, b)
+
+    def _clips(self, a: Point, b: Point) -> bool:
         t0, t1 = 0.0, 1.0
         dx, dy = b.x - a.x, b.y - a.y
         for p, q in (
@@ -218,6 +253,8 @@ class Area:
         """From `p` to the nearest point of the area (0 inside)."""
         if self.radius > 0:
             return max(0.0, p.to(Point(self.x0, self.y0)) - self.radius)
+        if self.angle:
+            p = self._local(p)
         dx = max(self.x0 - p.x, 0.0, p.x - self.x1)
         dy = max(self.y0 - p.y, 0.0, p.y - self.y1)
         return math.hypot(dx, dy)
@@ -254,30 +291,14 @@ TERRAIN: dict[str, TerrainKind] = load_terrain(
 )
 
 
-def _data(name: str) -> str:
-    return resources.files("arbitre.games.epic").joinpath(f"data/{name}").read_text("utf-8")
+def __getattr__(name: str) -> Any:
+    """`LAYOUT`: the default table's pieces (tables.default_table), kept for older
+    callers; a game reads its own table (`EpicState.table`)."""
+    if name == "LAYOUT":
+        from arbitre.games.epic.tables import default_table
 
-
-def load_layout(text: str, file: str = "table.toml") -> tuple[Area, ...]:
-    """The terrain pieces of the table (EPC-11, EPC-20), each checked against TERRAIN."""
-    out = []
-    for i, raw in enumerate(tomllib.loads(text).get("areas", [])):
-        it = _Item(file, f"areas[{i}]", raw)
-        kind = it.choice("kind", tuple(TERRAIN))
-        if "radius" in it.raw:
-            out.append(
-                Area(kind, it.get("x", float), it.get("y", float), radius=it.get("radius", float))
-            )
-        else:
-            x0, y0 = it.get("x0", float), it.get("y0", float)
-            x1, y1 = it.get("x1", float), it.get("y1", float)
-            if x1 <= x0 or y1 <= y0:
-                raise it.fail("x1", "a rectangle needs x0 < x1 and y0 < y1")
-            out.append(Area(kind, x0, y0, x1, y1))
-    return tuple(out)
-
-
-LAYOUT: tuple[Area, ...] = load_layout(_data("table.toml"))
+        return default_table().areas
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def line_of_sight(a: Point, b: Point, areas: Iterable[Area], raised: bool = False) -> bool:
@@ -303,7 +324,7 @@ def cover_save(p: Point, areas: Iterable[Area]) -> int | None:
     return min(covers) if covers else None
 
 
-def path_blocked(a: Point, b: Point, cls: int, areas: Iterable[Area], airborne: bool) -> bool:
+def path_blocked(a: Point, b: Point, cls: int, areas: Sequence[Area], airborne: bool) -> bool:
     """EPC-11: impassable terrain stops ground stands of the classes it names; Flyers at
     Low or High altitude fly over everything (EP-16.24, EP-16.25)."""
     if airborne:
@@ -311,18 +332,34 @@ def path_blocked(a: Point, b: Point, cls: int, areas: Iterable[Area], airborne: 
     return any(ar.crossed_by(a, b) for ar in impassable_to(cls, areas))
 
 
-def impassable_to(cls: int, areas: Iterable[Area]) -> tuple[Area, ...]:
-    """The pieces that stop ground stands of class `cls` (EPC-11); for the usual table
-    (LAYOUT) listed once per class (issue 14: asked for every stand of every move)."""
-    if areas is LAYOUT:
-        stops = _STOPS.get(cls)
+def impassable_to(cls: int, areas: Sequence[Area]) -> tuple[Area, ...]:
+    """The pieces that stop ground stands of class `cls` (EPC-11); for a table's own
+    pieces (`remember`) listed once per class (issue 14: asked for every stand of every
+    move)."""
+    known = _STOPS.get(id(areas))
+    if known is not None and known[0] is areas:
+        stops = known[1].get(cls)
         if stops is None:
-            stops = _STOPS[cls] = tuple(ar for ar in LAYOUT if cls in TERRAIN[ar.kind].impassable)
+            stops = known[1][cls] = tuple(ar for ar in areas if cls in TERRAIN[ar.kind].impassable)
         return stops
     return tuple(ar for ar in areas if cls in TERRAIN[ar.kind].impassable)
 
 
-_STOPS: dict[int, tuple[Area, ...]] = {}  # class -> the LAYOUT pieces impassable to it
+def remember(areas: tuple[Area, ...]) -> None:
+    """Keep `impassable_to`'s lists for this tuple of pieces (a table's, shared by every
+    clone of a game). The tuple itself is kept with them, so its id is never reused while
+    the entry lives; the oldest tables are forgotten past a few dozen."""
+    with _STOPS_LOCK:  # games run in several server threads
+        if id(areas) in _STOPS and _STOPS[id(areas)][0] is areas:
+            return
+        if len(_STOPS) >= 64:
+            del _STOPS[next(iter(_STOPS))]
+        _STOPS[id(areas)] = (areas, {})
+
+
+_STOPS_LOCK = threading.Lock()
+# id(pieces) -> (the pieces, class -> the pieces impassable to it)
+_STOPS: dict[int, tuple[tuple[Area, ...], dict[int, tuple[Area, ...]]]] = {}
 
 
 def may_land(p: Point, areas: Iterable[Area]) -> bool:

@@ -21,7 +21,7 @@ from arbitre.games.epic.geometry import (
 
 ORDERS = ("tir_appuye", "avance", "charge", "retraite")  # EPC-9; None = no order
 BREAKTHROUGH_CM = {1: 5.0, 2: 10.0}  # EP-2.3
-TABLE_W, TABLE_H = 180.0, 120.0  # research §3.1 (v3): 180 x 120 cm
+TABLE_W, TABLE_H = 180.0, 120.0  # research §3.1 (v3): 180 x 120 cm, the default table's
 
 
 def move_allowance(order: str | None, move: int, flyer: bool) -> tuple[float, float, str]:
@@ -82,13 +82,15 @@ def check_special_move(
     rule: str,
     exact: bool = False,
     rules: Rules = DEFAULT_RULES,
+    size: tuple[float, float] = (TABLE_W, TABLE_H),
 ) -> Msg | None:
     """A special move (Infiltration EP-7, Breakthrough EP-2): None if legal, else the
-    refusal naming its rule. `rule` is the ability's allowance rule."""
+    refusal naming its rule. `rule` is the ability's allowance rule; `size` the table's
+    width and height in cm."""
     dist = mover.start.to(dest)
     if dist > allowance + EPS or (exact and abs(dist - allowance) > EPS):
         return Msg("epic.move.too_far", {"cm": round(dist, 1), "max": allowance}, rule)
-    if not (0 <= dest.x <= TABLE_W and 0 <= dest.y <= TABLE_H):
+    if not (0 <= dest.x <= size[0] and 0 <= dest.y <= size[1]):
         return Msg("epic.move.off_table", {}, "AMB-EP-7d")
     if path_blocked(mover.start, dest, mover.cls, areas, mover.airborne):
         return Msg("epic.move.impassable", {}, "EPC-11")

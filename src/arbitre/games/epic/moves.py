@@ -24,8 +24,6 @@ from arbitre.games.epic.geometry import (
     path_enters_zoc,
 )
 from arbitre.games.epic.movement import (
-    TABLE_H,
-    TABLE_W,
     breakthrough_allowance,
     infiltration_allowance,
     move_allowance,
@@ -175,9 +173,10 @@ def check(
     x0, x1, y0, y1 = near.box
     lo_x, hi_x, lo_y, hi_y = x0 + dx - wide, x1 + dx + wide, y0 + dy - wide, y1 + dy + wide
     close = [o for o in near.stands if lo_x <= o[0] <= hi_x and lo_y <= o[1] <= hi_y]
+    table_w, table_h = s.table.width, s.table.height
     for start, stops, dest in zip(near.starts, near.stops, dests, strict=True):
         x, y = dest
-        if not (0 <= x <= TABLE_W and 0 <= y <= TABLE_H):
+        if not (0 <= x <= table_w and 0 <= y <= table_h):
             return Msg("epic.move.off_table", {}, "AMB-EP-7d")
         if stops and any(ar.crossed_by(start, dest) for ar in stops):  # path_blocked
             return Msg("epic.move.impassable", {}, "EPC-11")

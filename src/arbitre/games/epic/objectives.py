@@ -1,6 +1,7 @@
 """Objectives and the scenario scoring (research §3.9, EPC-29, EP-9.2).
 
-- Objective markers come from the table data (reconstructed positions). In each End
+- Objective markers come from the game's table (tables.py; the default table's
+  positions are reconstructed). In each End
   phase a side holds an objective when it has an eligible stand within 10 cm: on the
   table, on the ground, not in Retraite (research §3.9: not at altitude, not falling
   back, not embarked). With both sides there, the side with at least 2 more wounds
@@ -15,13 +16,13 @@
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
+from typing import Any
 
 from arbitre.engine.i18n import Msg
-from arbitre.games.epic.geometry import Point
+from arbitre.games.epic.geometry import Point, cover_save
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState
+from arbitre.games.epic.world import areas
 
 HOLD_CM = 10.0  # research §3.9
 LEAD = 2  # research §3.9: a lead of 2 wounds captures a contested objective
@@ -29,34 +30,55 @@ OBJECTIVE_POINTS = 2  # ours
 WARLORD_POINTS = 3  # ours (research S7 names the card, not its value)
 
 
-def _load() -> tuple[Point, ...]:
-    text = resources.files("arbitre.games.epic").joinpath("data/table.toml").read_text("utf-8")
-    raw = tomllib.loads(text).get("objectives", [])
-    return tuple(Point(float(o["x"]), float(o["y"])) for o in raw)
+def __getattr__(name: str) -> Any:
+    """`OBJECTIVES`: the default table's markers, kept for older callers; a game reads
+    its own table's (`EpicState.table.objectives`)."""
+    if name == "OBJECTIVES":
+        from arbitre.games.epic.tables import default_table
+
+        return default_table().objectives
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-OBJECTIVES: tuple[Point, ...] = _load()
+def scenario(s: EpicState) -> str:
+    """The game's scoring (option `scenario`, docs/epic.md "Scenarios"): "starter" (our
+    thresholds, the starter battle's default) or "standard" (the sources' rules where they
+    give them, the default of a game from armies)."""
+    chosen = s.rules.values.get("scenario")
+    if chosen is not None:
+        return str(chosen)
+    armies = s.rules.values.get("army.0") is not None or s.rules.values.get("army.1") is not None
+    return "standard" if armies else "starter"
 
 
 def strength(s: EpicState, side: int, p: Point) -> int:
-    """Wounds of the side's eligible stands within 10 cm of `p` (research §3.9)."""
-    return sum(
-        st.wounds
-        for st in s.stands.values()
-        if st.side == side
-        and st.alt == GROUND
-        and not s.dets[st.det].fallback
-        and st.point.to(p) <= HOLD_CM
-    )
+    """Wounds of the side's eligible stands within 10 cm of `p` (research §3.9). In the
+    standard scenario a stand in terrain giving a cover save counts one Wound more
+    (research S1, End Phase "Capturing Objectives"; garrisons are not modelled)."""
+    cover = scenario(s) == "standard"
+    terrain = areas(s) if cover else ()
+    total = 0
+    for st in s.stands.values():
+        if (
+            st.side == side
+            and st.alt == GROUND
+            and not s.dets[st.det].fallback
+            and st.point.to(p) <= HOLD_CM
+        ):
+            total += st.wounds
+            if cover and cover_save(st.point, terrain) is not None:
+                total += 1
+    return total
 
 
 def update(s: EpicState) -> None:
     """End phase (research §3.9): capture, hold or contest each objective."""
     if s.rules.objectives == "off":
         return
-    if len(s.objectives) != len(OBJECTIVES):
-        s.objectives = [-1] * len(OBJECTIVES)
-    for i, p in enumerate(OBJECTIVES):
+    markers = s.table.objectives
+    if len(s.objectives) != len(markers):
+        s.objectives = [-1] * len(markers)
+    for i, p in enumerate(markers):
         a, b = strength(s, 0, p), strength(s, 1, p)
         holder = s.objectives[i]
         if a and not b:

@@ -16,6 +16,7 @@ from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.config import Rules
 from arbitre.games.epic.geometry import Point
 from arbitre.games.epic.profiles import UnitProfile
+from arbitre.games.epic.tables import Table, default_table
 
 TURNS = 4  # ours: a game lasts four turns unless an army breaks first (research §3.9)
 ARMIES = ("imperium", "mille_fils")  # the two starter armies, one per seat
@@ -128,6 +129,8 @@ class EpicState:
     # when a phase starts, and distinct from `Stand.power_used`, so a later phase may
     # still use the turn's one power
     psy_pass: list[bool] = field(default_factory=lambda: [False, False])
+    # the table (size, terrain, zones, objectives: tables.py), immutable, shared by clones
+    table: Table = field(default_factory=default_table)
 
     def roll(self) -> int:
         """One D6 from the state's seeded RNG (EPC-12)."""
@@ -185,6 +188,7 @@ class EpicState:
             warlords=list(self.warlords),
             elite_use=list(self.elite_use),
             psy_pass=list(self.psy_pass),
+            table=self.table,
         )
 
     def snapshot(self) -> dict[str, Any]:

@@ -27,7 +27,6 @@ import math
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import EMBARK_COST_CM, EMERGENCY_EXIT_CM, transport_space
 from arbitre.games.epic.geometry import Point, coherent, path_blocked
-from arbitre.games.epic.movement import TABLE_H, TABLE_W
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Stand
 from arbitre.games.epic.world import areas, contact, stand_class
@@ -123,12 +122,13 @@ def spots(s: EpicState, centre: Point, n: int, cls: int, side: int, airborne: bo
     contact with an enemy, passable ground), in coherency, or [] when there is no room."""
     out: list[Point] = []
     terrain = areas(s)
+    table_w, table_h = s.table.width, s.table.height
     gap, touch = 2 * s.rules.base_radius, contact(s)
     for radius, count in RINGS:
         for i in range(count):
             a = 2 * math.pi * i / count + math.pi / 2
             p = Point(centre.x + radius * math.cos(a), centre.y + radius * math.sin(a))
-            if not (0 <= p.x <= TABLE_W and 0 <= p.y <= TABLE_H):
+            if not (0 <= p.x <= table_w and 0 <= p.y <= table_h):
                 continue
             if not airborne and path_blocked(centre, p, cls, terrain, False):
                 continue

@@ -13,8 +13,8 @@ from typing import Any
 
 from arbitre.games.epic import moves
 from arbitre.games.epic.geometry import TERRAIN
-from arbitre.games.epic.objectives import OBJECTIVES
 from arbitre.games.epic.state import Det, EpicState, Stand
+from arbitre.games.epic.tables import to_json
 from arbitre.games.epic.world import areas, stand_class
 
 # the other fields, shown as they are (those above have their own names, and the order
@@ -88,9 +88,17 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
         "reach": reach(s),
         "objectives": [
             {"x": p.x, "y": p.y, "holder": None if h < 0 else s.seats[h]}
-            for p, h in zip(OBJECTIVES, s.objectives, strict=False)
+            for p, h in zip(s.table.objectives, s.objectives, strict=False)
         ],
+        # the table (public): size, terrain pieces, deployment zones (tables.py)
+        "table": _table(s),
     }
+
+
+def _table(s: EpicState) -> dict[str, Any]:
+    """The table's size, pieces and zones (its names and objectives are given elsewhere)."""
+    t = to_json(s.table)
+    return {k: t[k] for k in ("w", "h", "terrain", "zones")}
 
 
 # the frames whose decision places a detachment on the table, and the purpose of its move
@@ -121,6 +129,10 @@ def reach(s: EpicState) -> dict[str, Any] | None:
     names, moves.py) may end between `lo` and `hi` cm of where it stands, inside the table,
     out of the terrain pieces `blocked` for it (ground movers), the validator deciding the
     rest (contact, zones of control, coherency). None when no move is being placed."""
+    if s.stack and s.stack[-1].kind == "deploy":  # issue 16: the zone, not a ring
+        from arbitre.games.epic.deployment import reach as deploy_reach
+
+        return deploy_reach(s)
     found = current_move(s)
     if found is None:
         return None

@@ -167,6 +167,10 @@ def choice_text(s: EpicState, decision: Decision, key: str) -> Msg | None:
         except (ValueError, IndexError):
             return None
         return Msg("epic.opt.aim", {"x": round(x, 1), "y": round(y, 1)})
+    if s.stack and s.stack[-1].kind == "deploy":  # issue 16: where the lead stand goes
+        from arbitre.games.epic.deployment import point_text
+
+        return point_text(key)
     found = current_move(s)
     if found is None:
         return None

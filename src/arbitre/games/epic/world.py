@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from arbitre.games.epic.abilities import landed_class
 from arbitre.games.epic.catalog import CATALOG
-from arbitre.games.epic.geometry import LAYOUT, Area, Point, zoc_radius
+from arbitre.games.epic.geometry import Area, Point, zoc_radius
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Stand
 
@@ -19,10 +19,11 @@ HALF_ARC = 90.0  # a 180° arc (EP-16.37, research §3.2)
 
 def areas(s: EpicState) -> tuple[Area, ...]:
     """The terrain: a building at 0 Structure Points is a ruin (EP-5.2, research §3.10)."""
+    layout = s.table.areas
     if not any(v == 0 for v in s.structure.values()):
-        return LAYOUT
+        return layout
     return tuple(
-        replace(a, kind="ruins") if s.structure.get(i, 1) == 0 else a for i, a in enumerate(LAYOUT)
+        replace(a, kind="ruins") if s.structure.get(i, 1) == 0 else a for i, a in enumerate(layout)
     )
 
 

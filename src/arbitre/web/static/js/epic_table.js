@@ -24,6 +24,7 @@ export function drawTerrain(ctx, svg, W, H) {
   for (let x = 10; x < W; x += 10) grid.append(s("line", { x1: x, y1: 0, x2: x, y2: H, class: x % 30 ? "minor" : "major" }));
   for (let y = 10; y < H; y += 10) grid.append(s("line", { x1: 0, y1: y, x2: W, y2: y, class: y % 30 ? "minor" : "major" }));
   svg.append(grid);
+  drawZones(svg, ctx.board?.zones);
   const terrain = s("g", { class: "terrain" });
   const structure = ctx.view.structure || {};
   for (const piece of ctx.board?.terrain || []) {
@@ -44,9 +45,22 @@ export function drawTerrain(ctx, svg, W, H) {
 }
 
 export function pieceShape(piece, cls) {
-  return piece.radius
-    ? s("circle", { cx: piece.x0, cy: piece.y0, r: piece.radius, class: cls })
-    : s("rect", { x: piece.x0, y: piece.y0, width: piece.x1 - piece.x0, height: piece.y1 - piece.y0, class: cls });
+  if (piece.radius) return s("circle", { cx: piece.x0, cy: piece.y0, r: piece.radius, class: cls });
+  const attrs = { x: piece.x0, y: piece.y0, width: piece.x1 - piece.x0, height: piece.y1 - piece.y0, class: cls };
+  // a rectangle of the table may be turned about its centre (tables.py, TABLE-3)
+  if (piece.angle) attrs.transform = `rotate(${Number(piece.angle)} ${(piece.x0 + piece.x1) / 2} ${(piece.y0 + piece.y1) / 2})`;
+  return s("rect", attrs);
+}
+
+/** The deployment zones of the table (issue 16), faint, in each side's colour. */
+export function drawZones(svg, zones) {
+  const layer = s("g", { class: "zones", "aria-hidden": "true" });
+  for (const z of zones || []) {
+    // presentation attributes (not a style sheet rule): the side's tint, barely there
+    const fill = Number(z.side) === 0 ? "#c9a227" : "#b8433a";
+    layer.append(s("rect", { x: z.x0, y: z.y0, width: z.x1 - z.x0, height: z.y1 - z.y0, class: `zone side-${z.side}`, fill, "fill-opacity": 0.1, stroke: fill, "stroke-opacity": 0.5, "stroke-width": 0.3, "stroke-dasharray": "1.5 1" }));
+  }
+  svg.append(layer);
 }
 
 function pieceCentre(piece) {
