@@ -113,21 +113,30 @@ async def run(base: str, ruleset: str, games: int, moves: int) -> None:
 @contextlib.contextmanager
 def serving(*options: str) -> Iterator[str]:
     """`arbitre serve` on a free loopback port with a fresh SQLite file; yields its base URL
-    once it answers (at most 30 s), stops it on exit."""
+    once it answers (at most 120 s), stops it on exit."""
     with server_process(*options) as (base, _pid):
         yield base
 
 
 @contextlib.contextmanager
-def server_process(*options: str, server_code: Path | None = None) -> Iterator[tuple[str, int]]:
+def server_process(
+    *options: str, server_code: Path | None = None, deflate: bool | None = None
+) -> Iterator[tuple[str, int]]:
     """As `serving`, yielding the base URL and the server's process id. `server_code`: run
-    the `arbitre.server` package from that folder (an older copy, to compare)."""
+    the `arbitre.server` package from that folder (an older copy, to compare). `deflate`:
+    force Uvicorn's per-message deflate on or off (`arbitre serve` turns it off; an older
+    server ran with it)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         cmd = "from arbitre.cli import main; main()"
         if server_code is not None:
             cmd = f"import arbitre.server as s; s.__path__[:] = [{str(server_code)!r}]; " + cmd
+        if deflate is not None:
+            cmd = (
+                "import uvicorn; run = uvicorn.run; uvicorn.run = lambda *a, **k: "
+                f"run(*a, **{{**k, 'ws_per_message_deflate': {deflate!r}}}); " + cmd
+            )
         with (Path(tmp) / "server.log").open("w+") as log:
             proc = subprocess.Popen(
                 [sys.executable, "-c", cmd, "serve", "--port", str(port), "--db", db, *options],
@@ -136,7 +145,7 @@ def server_process(*options: str, server_code: Path | None = None) -> Iterator[t
             )
             base = f"http://127.0.0.1:{port}"
             try:
-                deadline = time.monotonic() + 30
+                deadline = time.monotonic() + 120  # a loaded machine starts slowly
                 while True:
                     if proc.poll() is not None or time.monotonic() > deadline:
                         log.seek(0)

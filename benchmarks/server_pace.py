@@ -6,7 +6,7 @@ it listens on the game's WebSocket and, when the State says it must answer, wait
 jittered `--period` (0.5×–1.5×) and sends an HTTP POST move. Over `--seconds` it prints
 
 - moves/s in all;
-- the latency of a move: POST sent → its answer; → the State on the mover's socket;
+- the latency of a move: sent → its answer; → the State on the mover's socket;
   → the State on the other seat's socket (p50 / p99);
 - the server's CPU per move: the server process's user + system time (/proc) over the
   timed window, divided by the moves played in it;
@@ -14,12 +14,22 @@ jittered `--period` (0.5×–1.5×) and sends an HTTP POST move. Over `--seconds
 with the load average, since the machine may be shared. Figures are printed, never
 asserted.
 
+`--protocol` says how the clients speak:
+
+- `page` (default), as the table page does: they ask for patches on their socket (only
+  what changed after each change instead of the whole State, server/patches.py) and play
+  on the socket (`{"type": "play", …, "ask": n}`, answered "played" / "refused");
+- `post`: patches, and moves by `POST …/play` with `"reply": "brief"` (a few bytes back);
+- `full`, as the page did before: whole States, moves by `POST …/play` answered with the
+  mover's whole State (what an older server, `--server-code`, does anyway).
+
     python -m benchmarks.server_pace [--games 100] [--seconds 60] [--ruleset champs heresy]
 
 `--server-code DIR` runs the server package from DIR (an older copy of
 `src/arbitre/server`, e.g. `git archive HEAD src/arbitre/server | tar -x -C /tmp/old`
 then `--server-code /tmp/old/src/arbitre/server`), to compare before and after in the
-same conditions; `--rounds 2` alternates the two so both see the same load.
+same conditions (its clients speak `full`, and its Uvicorn deflates each message as it
+did then); `--rounds 2` alternates the two so both see the same load.
 """
 
 from __future__ import annotations
@@ -37,9 +47,12 @@ from typing import Any
 import httpx
 import websockets
 
+from arbitre.server.patches import apply_patch
 from benchmarks.server import server_process
 
 TICK = os.sysconf("SC_CLK_TCK")
+# whether the clients offer per-message deflate (browsers do; --no-deflate to measure it)
+DEFLATE = {"on": True}
 
 
 def cpu_seconds(pid: int) -> tuple[float, float]:
@@ -59,6 +72,17 @@ class Http:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: dict[str, Any]) -> tuple[int, bytes]:
+        try:
+            return await self._post(path, body)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            # Uvicorn closes a connection idle for 5 s (a seat waiting for the other one's
+            # long turn): open a new one. Without this a Champs client died there and its
+            # game stopped (earlier runs counted ~21 Champs moves/s instead of ~90).
+            await self.close()
+            self.reader = self.writer = None
+            return await self._post(path, body)
+
+    async def _post(self, path: str, body: dict[str, Any]) -> tuple[int, bytes]:
         if self.writer is None or self.reader is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         data = json.dumps(body).encode()
@@ -88,6 +112,10 @@ class Figures:
     other: list[float] = field(default_factory=list)
     moves: int = 0
     errors: int = 0
+    patches: int = 0  # patches received
+    wholes: int = 0  # whole States received (after the first)
+    received: int = 0  # bytes of States and patches received
+    lost: int = 0  # patches that did not apply to the State held (then: reconnect)
     timing: bool = False  # inside the timed window
 
 
@@ -110,21 +138,47 @@ async def seat_client(
     start: asyncio.Event,
     stop: asyncio.Event,
     rng: random.Random,
+    protocol: str,
 ) -> None:
     token = game.info["seats"][seat]["token"]
+    patches = protocol != "full"
+    answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
     gid = game.info["id"]
     latest: dict[str, Any] = {}
     changed = asyncio.Event()
     host, port = base.removeprefix("http://").split(":")
     http = Http(host, int(port))
-    async with websockets.connect(f"{ws_base}/ws/games/{gid}?token={token}", max_size=None) as ws:
+    url = f"{ws_base}/ws/games/{gid}?token={token}"
+    compression = "deflate" if DEFLATE["on"] else None
+    async with websockets.connect(url, max_size=None, compression=compression) as ws:
+        if patches:
+            await ws.send('{"type":"patches"}')
 
         async def reader() -> None:
+            first = True
             async for raw in ws:
                 now = time.perf_counter()
-                state = json.loads(raw)
-                if state.get("type") != "state":
+                msg = json.loads(raw)
+                kind = msg.get("type")
+                if kind == "patch":
+                    if msg["from"] != latest.get("rev"):
+                        figures.lost += 1  # the page would reconnect; a benchmark stops
+                        return
+                    state = apply_patch(latest, msg)
+                    figures.patches += figures.timing
+                elif kind in ("played", "refused"):
+                    answer = answers.pop(msg["ask"], None)
+                    if answer is not None:
+                        answer.set_result(msg)
                     continue
+                elif kind == "state":
+                    state = msg
+                    figures.wholes += figures.timing and not first
+                    first = False
+                else:
+                    continue
+                if figures.timing:
+                    figures.received += len(raw)
                 moves = state["moves"]
                 sent = game.sent.pop((moves, seat), None) if figures.timing else None
                 if sent is not None:
@@ -162,9 +216,16 @@ async def seat_client(
                 if figures.timing:
                     for s in (0, 1):
                         game.sent[(moves + 1, s)] = (t0, seat)
-                status, _ = await http.post(
-                    f"/api/games/{gid}/play", {"token": token, "key": key, "expect": moves}
-                )
+                body = {"token": token, "key": key, "expect": moves}
+                if protocol == "page":
+                    answer = answers[moves] = asyncio.get_running_loop().create_future()
+                    await ws.send(json.dumps({"type": "play", "ask": moves, **body}))
+                    got = await answer
+                    status = 200 if got["type"] == "played" else got["status"]
+                else:
+                    if protocol == "post":
+                        body["reply"] = "brief"
+                    status, _ = await http.post(f"/api/games/{gid}/play", body)
                 if figures.timing:
                     figures.post.append(time.perf_counter() - t0)
                     figures.moves += 1
@@ -183,7 +244,9 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
 
 
-async def run(base: str, pid: int, ruleset: str, games: int, seconds: float, period: float) -> str:
+async def run(
+    base: str, pid: int, ruleset: str, games: int, seconds: float, period: float, protocol: str
+) -> str:
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         created: list[Game] = []
         for i in range(games):
@@ -210,7 +273,7 @@ async def run(base: str, pid: int, ruleset: str, games: int, seconds: float, per
                 readies.append(ready)
                 rng = random.Random(i * 2 + seat)
                 client = seat_client(
-                    base, ws_base, g, seat, figures, period, ready, start, stop, rng
+                    base, ws_base, g, seat, figures, period, ready, start, stop, rng, protocol
                 )
                 tasks.append(asyncio.create_task(client))
         await asyncio.gather(*(r.wait() for r in readies))
@@ -235,12 +298,15 @@ async def run(base: str, pid: int, ruleset: str, games: int, seconds: float, per
             f" (load average {load0:.1f} → {load1:.1f}; {over} games ended)",
             f"  moves/s: {figures.moves / elapsed:.1f} ({figures.moves} moves,"
             f" {figures.errors} refused)",
-            f"  POST answered:        p50 {pct(figures.post, 0.5):6.1f} ms,"
+            f"  move answered:       p50 {pct(figures.post, 0.5):6.1f} ms,"
             f" p99 {pct(figures.post, 0.99):6.1f} ms",
             f"  State on mover's ws:  p50 {pct(figures.mover, 0.5):6.1f} ms,"
             f" p99 {pct(figures.mover, 0.99):6.1f} ms",
             f"  State on other's ws:  p50 {pct(figures.other, 0.5):6.1f} ms,"
             f" p99 {pct(figures.other, 0.99):6.1f} ms",
+            f"  received per move: {figures.received / n / 1024:.1f} KiB"
+            f" ({figures.patches} patches, {figures.wholes} whole States,"
+            f" {figures.lost} patches lost)",
             f"  server CPU per move: {(user + system) / n * 1000:.2f} ms"
             f" (user {user / n * 1000:.2f}, system {system / n * 1000:.2f};"
             f" {(user + system) / elapsed * 100:.0f} % of a core);"
@@ -251,8 +317,10 @@ async def run(base: str, pid: int, ruleset: str, games: int, seconds: float, per
 
 def one(ruleset: str, args: argparse.Namespace, code: Path | None) -> str:
     # every client comes from 127.0.0.1: no per-client limit here
-    with server_process("--rate", "0", server_code=code) as (base, pid):
-        return asyncio.run(run(base, pid, ruleset, args.games, args.seconds, args.period))
+    # an older server: whole States, and per-message deflate as it was served then
+    protocol, deflate = ("full", True) if code is not None else (args.protocol, None)
+    with server_process("--rate", "0", server_code=code, deflate=deflate) as (base, pid):
+        return asyncio.run(run(base, pid, ruleset, args.games, args.seconds, args.period, protocol))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -263,7 +331,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ruleset", nargs="+", default=["champs", "heresy"])
     parser.add_argument("--server-code", type=Path, help="an older server package to compare")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument(
+        "--protocol",
+        choices=("page", "post", "full"),
+        default="page",
+        help="page: patches, plays on the socket; post: patches, brief POSTs; full: States",
+    )
+    parser.add_argument(
+        "--no-deflate", action="store_true", help="clients do not offer per-message deflate"
+    )
     args = parser.parse_args(argv)
+    DEFLATE["on"] = not args.no_deflate
     for r in range(args.rounds):
         for ruleset in args.ruleset:
             if args.server_code is not None:

@@ -73,7 +73,16 @@ def serve(
         raise fail(lang, "cli.serve.bad_library", error=str(exc)) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(tr("cli.serve.ready", lang, url=f"http://{shown}:{port}/", db=url))
-    uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    # No per-message deflate: the sockets carry patches of 1-3 KiB (server/patches.py), and
+    # compressing each cost the server ~0.5 ms of CPU per move (docs/performance.md, Server)
+    uvicorn.run(
+        web,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+    )
 
 
 add_messages(

@@ -96,12 +96,12 @@ def state_head(
 ) -> tuple[dict[str, Any], int | None, bool]:
     """The State without its log, whose eyes it is seen through, and whether the game is
     over (what the log's hidden answers depend on)."""
+    live.fresh_caches()  # `rev` numbers this moment
     match = live.match
     viewer, handover = live.eyes(access, wanted)
     decision = match.decision()
     result = match.result()
     over = decision is None
-    names = match.seat_names
     out_decision: dict[str, Any] | None = None
     if decision is not None:
         yours = decision.seat == viewer and decision.seat in access.seats
@@ -114,7 +114,7 @@ def state_head(
                 for o in decision.options
             ]
         else:
-            label = seat_label(live.ruleset, names[decision.seat])
+            label = seat_label(live.ruleset, match.seat_names[decision.seat])
             text = both(Msg("server.waiting", {"seat": label}))
             options = []
         out_decision = {
@@ -135,6 +135,7 @@ def state_head(
         # the hotseat table must pass the screen to this seat, which then asks for its view
         "handover": None if handover is None else {"seat": handover},
         "moves": live.moves,
+        "rev": live.rev,
         "view": live.ruleset.view(match.state, viewer),
         "decision": out_decision,
         "result": None
@@ -144,9 +145,30 @@ def state_head(
         "can_undo": can_undo(live, access),
         "can_ask_undo": can_ask_undo(live, access),
         "takeback": takeback_of(live, access),
-        "last_turn": last_turn_of(live, viewer),
+        "last_turn": _last_turn(live, viewer),
     }
     return head, viewer, over
+
+
+def _last_turn(live: LiveGame, viewer: int | None) -> dict[str, Any] | None:
+    """`last_turn_of`, made again only when what it reads changed: it sums up the log's
+    events since the viewer's last answer, so the same Match, log length and last answer
+    give the same summary (a pick that logs nothing changes nothing for the other seat)."""
+    if viewer is None:
+        return None
+    match = live.match
+    seats = match.seats_of_keys
+    last = len(seats) - 1
+    while last >= 0 and seats[last] != viewer:
+        last -= 1
+    key = (match, viewer, len(match.log), last)
+    known = live.turns.get(viewer)
+    if known is not None and known[0] == key:
+        kept: dict[str, Any] | None = known[1]
+        return kept
+    out = last_turn_of(live, viewer)
+    live.turns[viewer] = (key, out)
+    return out
 
 
 def _plain(value: Any) -> Any:

@@ -5,7 +5,14 @@ in each one's slot, where a newer State replaces one not yet sent, and each sock
 sender task writes it. A client that stops reading therefore delays nobody; one whose
 write does not finish within SEND_TIMEOUT is dropped. Subscribers that look through the
 same eyes (every spectator, say) share one payload, built and encoded once
-(states.state_text), which the HTTP answer to the move reuses.
+(states.snapshot), which the HTTP answer to the move reuses.
+
+A client that asked for patches (`{"type": "patches"}`: the table page) gets, after a
+change, only what changed since the State it holds (states.patch_text), one text shared by
+every socket of the same eyes that holds the same State. It gets the whole State on
+connect, when it looks through other eyes, after a replay (undo), when a write of its was
+still waiting (the newer message replaces it, so the one it would patch never arrives),
+and whenever the patch would be longer.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from arbitre.server.live import Access, LiveGame
-from arbitre.server.states import encode, state_text
+from arbitre.server.states import Snapshot, encode, patch_text, snapshot
 
 SendText = Callable[[str], Awaitable[None]]
 SEND_TIMEOUT = 10.0
@@ -34,20 +41,42 @@ class Subscriber:
         self.send_text = send_text
         self.access = access
         self.wanted = wanted
-        self.state: str | None = None  # the newest State not sent yet
+        self.state: str | None = None  # the newest State (or patch) not sent yet
+        self.patches = False  # the client applies patches (it said so)
+        self.base: Snapshot | None = None  # the State it holds once what is queued is sent
         self.others: deque[str] = deque()  # replies to this client, in order
         self.wake = asyncio.Event()
         self.dead = False
         self.task = asyncio.get_running_loop().create_task(self._pump())
 
-    def push_state(self, text: str) -> None:
+    def push_state(self, text: str, base: Snapshot | None = None) -> None:
         self.state = text
+        self.base = base
         self.wake.set()
+
+    def send_state(self, live: LiveGame) -> None:
+        """The whole State now (on connect, through new eyes)."""
+        snap = snapshot(live, self.access, self.wanted)
+        self.push_state(snap.full(), snap)
+
+    def update(self, live: LiveGame) -> None:
+        """What changed since the State this client holds: a patch if it takes them and one
+        can be made, else the whole State; nothing when it holds the current State."""
+        snap = snapshot(live, self.access, self.wanted)
+        base = self.base
+        if snap is base:
+            return
+        if self.patches and self.state is None and base is not None:
+            text = patch_text(snap, base)
+            if text is not None:
+                self.push_state(text, snap)
+                return
+        self.push_state(snap.full(), snap)
 
     def look_through(self, live: LiveGame, seat: int) -> None:
         """The hotseat table confirmed `seat` ("I am <seat>"): its eyes from now on."""
         self.wanted = seat
-        self.push_state(state_text(live, self.access, seat))
+        self.send_state(live)
 
     def push(self, data: dict[str, Any]) -> None:
         """A reply to this client only (an error, `deleted`)."""
@@ -62,12 +91,14 @@ class Subscriber:
             await self.wake.wait()
             self.wake.clear()
             while self.others or self.state is not None:
-                if self.others:
-                    text = self.others.popleft()
+                # the State first: a "played" reply follows the State its move made
+                if self.state is not None:
+                    text, self.state = self.state, None
                 else:
-                    text, self.state = self.state or "", None
+                    text = self.others.popleft()
                 try:
-                    await asyncio.wait_for(self.send_text(text), SEND_TIMEOUT)
+                    async with asyncio.timeout(SEND_TIMEOUT):  # no task per write
+                        await self.send_text(text)
                 except Exception:  # closed, or not reading: stop feeding it
                     self.dead = True
                     return
@@ -83,12 +114,13 @@ class Subscriber:
 
 
 def publish(live: LiveGame, subscribers: Iterable[Subscriber]) -> None:
-    """Queue the current State for every subscriber, one payload per pair of eyes."""
+    """Queue the current State (or a patch to it) for every subscriber, one payload per pair
+    of eyes and State held."""
     for sub in list(subscribers):
         if sub.dead:
             live.subscribers.discard(sub)
             continue
-        sub.push_state(state_text(live, sub.access, sub.wanted))
+        sub.update(live)
 
 
 async def close_all(subscribers: Iterable[Subscriber]) -> None:

@@ -3,7 +3,7 @@
 // request between people online), save, links and invites, the host's seats, "why?", the
 // hotseat curtain and the language. The parts live in table_*.js; this module runs them.
 
-import { ApiError, LiveGame, api, download, gameLink, inviteLink, joinGame, query, rulesText, tokens } from "./api.js";
+import { ApiError, api, download, gameLink, inviteLink, joinGame, query, rulesText, tokens } from "./api.js";
 import { h, clear, mountZoom } from "./dom.js";
 import { applyStatic, lang, mountLangSwitch, t, tx } from "./i18n.js";
 import * as champs from "./champs.js";
@@ -17,6 +17,7 @@ import { readHandover, renderCurtain } from "./table_curtain.js";
 import { clearPanels, renderPanels } from "./table_panels.js";
 import { copyLink, renderHeader, renderRole, renderSeatsPanel } from "./table_seats.js";
 import { renderTakeback, takebackEnded } from "./table_takeback.js";
+import { TableGame } from "./table_live.js";
 
 export { page, toast };
 
@@ -155,6 +156,10 @@ async function play(key) {
   } catch (err) {
     if (err instanceof ApiError && err.status === 409) {
       toast(t("table.stale"), null, "info");
+      await page.live.fetchState().catch(() => {});
+    } else if (err instanceof ApiError && err.code === "lost") {
+      // a play sent on a socket that closed: the State says whether it was played
+      toast(errorText(err), null, "info");
       await page.live.fetchState().catch(() => {});
     } else {
       toast(`${t("table.error")} : ${errorText(err)}`, err.rule);
@@ -330,7 +335,7 @@ export async function start() {
     page.live.setSeat(page.seat);
     page.live.fetchState().catch(() => {});
   });
-  page.live = new LiveGame(page.id, page.token, {
+  page.live = new TableGame(page.id, page.token, {
     seat: page.seat,
     onState,
     onStatus: (on) => {
