@@ -97,9 +97,14 @@ def suggestions(ruleset_id: str, key: str) -> list[dict[str, Any]]:
             {"value": sc.id, "label": {"fr": sc.name("fr"), "en": sc.name("en")}}
             for sc in default_content().scenarios
         ]
+    if ruleset_id == "epic" and key in ("army.0", "army.1"):
+        from arbitre.games.epic.forces import army_suggestions
+
+        return army_suggestions()  # issue 16: ready-made armies by level, saved armies
     kind = {
         ("champs", "battlefield"): library.CHAMPS_BATTLEFIELD,
         ("heresy", "content"): library.HERESY_CONTENT,
+        ("epic", "table"): library.EPIC_TABLE,  # issue 16: the tables of the library
     }.get((ruleset_id, key))
     if kind is None:
         return []

@@ -7,7 +7,7 @@ playable ruleset (rules.Epic: hidden orders, movement, shooting, assault; EPC-9,
 from __future__ import annotations
 
 from arbitre.engine.registry import lazy_ruleset
-from arbitre.games.epic import messages, play_texts  # noqa: F401  (the fr/en texts)
+from arbitre.games.epic import messages, play_texts, ready_made  # noqa: F401  (texts; #16)
 
 __getattr__ = lazy_ruleset(__name__, "arbitre.games.epic.rules", "Epic")
 

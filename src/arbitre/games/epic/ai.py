@@ -28,6 +28,10 @@ class EpicAI:
         self.rng = Rng.from_seed(seed)
 
     def choose(self, ruleset: Any, state: EpicState, decision: Decision) -> str:
+        if state.stack and state.stack[-1].kind == "deploy":
+            from arbitre.games.epic.ai_deploy import choose as deploy
+
+            return deploy(state, decision)  # issue 16: a point "x,y" of the zone
         keys = decision.keys()
         pick = getattr(self, "_" + decision.kind.split(".")[-1], None)
         key = pick(state, decision, keys) if pick is not None else None

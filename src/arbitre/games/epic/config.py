@@ -104,6 +104,21 @@ _TABLE: tuple[tuple[str, Any, tuple[Any, ...] | None, str, str], ...] = (
     # research §3.5: a stand leaving base contact suffers one opportunity attack per
     # enemy in contact (6+/5+/4+ by that enemy's FA), hits as in assault.
     ("disengage.attacks", True, (True, False), "EPC-17", "research"),
+    # Issue 16: the two armies (None: the seat's starter army; a list's ready-made army
+    # "<list>@<points>", a saved army of the library, or on the CLI an army file; forces.py)
+    ("army.0", None, None, "EPC-3", "ours"),
+    ("army.1", None, None, "EPC-3", "ours"),
+    # Issue 16: who places the detachments before turn 1 (deployment.py): None = the
+    # players in a game from armies, the fixed rows in the starter battle (ours).
+    ("deployment", None, (None, "fixed", "players"), "EPC-3", "ours"),
+    # Issue 16: the table (tables.py): "default" (the starter battle's, reconstructed), a
+    # library name, or on the CLI a TOML file.
+    ("table", "default", None, "EPC-11", "ours"),
+    # Issue 16: how the game is scored (objectives.py, docs/epic.md "Scenarios"): None =
+    # "starter" for the starter battle, "standard" for a game from armies; "starter" =
+    # our thresholds (break points, 2 points per objective); "standard" = the sources'
+    # victory conditions where they give them.
+    ("scenario", None, (None, "starter", "standard"), "EPC-29", "research"),
 )
 
 # Inclusive bounds of the free numbers (cm). Generous for real play: Epic bases are about
@@ -113,6 +128,12 @@ _BOUNDS: dict[str, tuple[float, float]] = {
     "measure.baseRadius": (0.0, 5.0),
     "coherency.cm": (0.0, 50.0),
 }
+# Options naming a library resource (over the web: one of its names, never a path).
+_RESOURCES: dict[str, str] = {
+    "army.0": "epic.army",
+    "army.1": "epic.army",
+    "table": "epic.table",
+}
 
 DEFAULTS: dict[str, Any] = {key: default for key, default, *_ in _TABLE}
 ORIGIN: dict[str, str] = {key: origin for key, *_x, origin in _TABLE}
@@ -121,7 +142,17 @@ ORIGIN: dict[str, str] = {key: origin for key, *_x, origin in _TABLE}
 def _option(key: str, default: Any, choices: tuple[Any, ...] | None, rule: str) -> ConfigOption:
     lo, hi = _BOUNDS.get(key, (None, None))
     help_ = Msg(f"epic.option.{key}")
-    return ConfigOption(key, default, choices, rule, help_, lo=lo, hi=hi, **option_texts(key))
+    return ConfigOption(
+        key,
+        default,
+        choices,
+        rule,
+        help_,
+        lo=lo,
+        hi=hi,
+        resource=_RESOURCES.get(key),
+        **option_texts(key),
+    )
 
 
 _OPTIONS: tuple[ConfigOption, ...] = tuple(

@@ -244,6 +244,39 @@ OPTIONS: dict[str, tuple[str, str, str, dict[Any, tuple[str, str]]]] = {
             "asListed": ("celui de la liste", "the listed one"),
         },
     ),
+    "army.0": (
+        "Armée du premier joueur",
+        "First player's army",
+        "",
+        {None: ("armée de départ (Imperium)", "starter army (Imperium)")},
+    ),
+    "army.1": (
+        "Armée du second joueur",
+        "Second player's army",
+        "",
+        {None: ("armée de départ (Mille Fils)", "starter army (Thousand Sons)")},
+    ),
+    "deployment": (
+        "Déploiement",
+        "Deployment",
+        "",
+        {
+            None: ("selon la partie", "as the game sets"),
+            "fixed": ("rangs fixes (l'arbitre)", "fixed rows (the referee)"),
+            "players": ("par les joueurs", "by the players"),
+        },
+    ),
+    "table": ("Table", "Table", "", {}),
+    "scenario": (
+        "Scénario",
+        "Scenario",
+        "",
+        {
+            None: ("selon la partie", "as the game sets"),
+            "starter": ("bataille d'initiation (nos seuils)", "starter battle (our thresholds)"),
+            "standard": ("partie standard (les sources)", "standard game (the sources)"),
+        },
+    ),
     "titan.turn90": ("Titans : 90° par tour", "Titans: 90° per turn", "move", {}),
     "disengage.attacks": (
         "Attaques en quittant le contact",

@@ -21,6 +21,7 @@ from arbitre.games.epic import (
     air,
     binding,
     combat_phase,
+    deployment,
     elite,
     losses,
     reactions,
@@ -59,6 +60,7 @@ HANDLERS: dict[str, Handler[EpicState]] = {
     "bind": Handler(binding.decide_bind, binding.choose_bind, binding.auto_pop),
     "warlord": Handler(binding.decide_warlord, binding.choose_warlord, binding.auto_pop),
     "elite": Handler(elite.decide_elite, elite.choose_elite, elite.auto_elite),
+    "deploy": Handler(deployment.decide_deploy, deployment.choose_deploy, deployment.auto_deploy),
 }
 
 POINT_FRAMES = {
@@ -67,6 +69,7 @@ POINT_FRAMES = {
     "breakthrough": losses.check_point,
     "fallback": losses.check_fallback_point,
     "template": templates.check_point,
+    "deploy": deployment.check_point,
 }
 POINT_KINDS = ("epic.move", "epic.template")
 

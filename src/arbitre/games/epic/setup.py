@@ -16,17 +16,16 @@ from typing import Any
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import moves
+from arbitre.games.epic import deployment, forces, moves
 from arbitre.games.epic.abilities import EliteSource, elite_pool, may_end_at
 from arbitre.games.epic.binding import bind_frame
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.config import resolve
-from arbitre.games.epic.geometry import LAYOUT, TERRAIN, may_land
-from arbitre.games.epic.movement import TABLE_H
+from arbitre.games.epic.geometry import may_land
 from arbitre.games.epic.moves import INFILTRATE
-from arbitre.games.epic.objectives import OBJECTIVES
 from arbitre.games.epic.shooting import GROUND, HIGH, LOW
 from arbitre.games.epic.state import ARMIES, Det, EpicState, Frame, Stand
+from arbitre.games.epic.tables import load_table
 from arbitre.games.epic.transport import room_left, space
 from arbitre.games.epic.world import det_has
 
@@ -45,16 +44,19 @@ def stand_wounds(unit: str) -> int:
 
 
 def new_state(config: Mapping[str, Any], seed: int, armies: Sequence[str] = ARMIES) -> EpicState:
-    s = EpicState(rules=resolve(config), rng=Rng.from_seed(seed))
+    rules = resolve(config)
+    table = load_table(rules.values["table"])  # issue 16: the game's table (tables.py)
+    s = EpicState(rules=rules, rng=Rng.from_seed(seed), table=table)
     sid = 0
-    for side, army_id in enumerate(armies):
+    built = forces.build(s)  # issue 16: a game from two armies (forces.py, deployment.py)
+    for side, army_id in enumerate(() if built else armies):
         specs = CATALOG.armies[army_id].detachments
         ground = [d for d in specs if not CATALOG.units[d.unit].is_flyer and not d.embarked]
         air = [d for d in specs if CATALOG.units[d.unit].is_flyer]
         aboard = [d for d in specs if d.embarked]
         pools = []
         for row, group in ((EDGE_CM, ground), (AIR_EDGE_CM, air), (-1.0, aboard)):
-            y = row if side == 0 else TABLE_H - row
+            y = row if side == 0 else s.table.height - row
             for i, spec in enumerate(group):
                 did = len(s.dets)
                 s.dets.append(
@@ -96,11 +98,9 @@ def new_state(config: Mapping[str, Any], seed: int, armies: Sequence[str] = ARMI
         for spec in specs:
             if spec.transport:
                 s.dets[_spec_det(s, side, spec.id)].transport = _spec_det(s, side, spec.transport)
-    s.objectives = [-1] * len(OBJECTIVES)
+    s.objectives = [-1] * len(s.table.objectives)
     s.elite0 = (s.elite[0], s.elite[1])
-    s.structure = {
-        i: TERRAIN[a.kind].structure for i, a in enumerate(LAYOUT) if TERRAIN[a.kind].structure
-    }
+    s.structure = s.table.structure_points()
     s.stack.append(Frame("turn", 0, {}))
     s.stack.append(Frame("infiltrate", 0, {"stage": "start"}))
     if s.rules.maelstrom:
@@ -110,6 +110,8 @@ def new_state(config: Mapping[str, Any], seed: int, armies: Sequence[str] = ARMI
     flyers = [d.did for d in s.dets if det_has(s, d.did, "flyer")]
     if flyers:
         s.stack.append(Frame("altitude", s.dets[flyers[0]].side, {"todo": flyers}))
+    if deployment.by_players(s):
+        s.stack.append(deployment.frame(s))  # issue 16: placed first, then the steps above
     # the setup steps show as the start of turn 1's orders phase (cli renders "orders")
     return s
 
@@ -136,7 +138,8 @@ def start_altitudes(s: EpicState, did: int) -> list[str]:
     AMB-EP-15n) on ground where it may land (EP-16.18)."""
     unit = CATALOG.units[s.dets[did].unit]
     out = [HIGH, LOW]
-    if may_end_at(unit, GROUND)[0] and all(may_land(st.point, LAYOUT) for st in s.alive(did)):
+    terrain = s.table.areas
+    if may_end_at(unit, GROUND)[0] and all(may_land(st.point, terrain) for st in s.alive(did)):
         out.append(GROUND)
     return out
 

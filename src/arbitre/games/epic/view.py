@@ -62,7 +62,13 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
         for st in s.stands.values()
     ]
     top = s.stack[-1] if s.stack and not s.over else None
+    more: dict[str, Any] = {}
+    if s.rules.values.get("army.0") is not None or s.rules.values.get("army.1") is not None:
+        from arbitre.games.epic.forces import army_names
+
+        more["armies"] = army_names(s)  # issue 16: each seat's army by name (public)
     return {
+        **more,
         "game": "epic",
         "seat": None if seat is None else s.seats[seat],
         "turn": s.turn,

@@ -7,10 +7,25 @@
 // game validates. A refused point says why, with its rule, next to the table.
 
 import { h, s, title } from "./dom.js";
-import { lang, t, tx } from "./i18n.js";
+import { addStrings, lang, t, tx } from "./i18n.js";
 import { cm, detLabel, heading } from "./epic_words.js";
 import { centroid, footprint, pieceShape } from "./epic_table.js";
 import { showNote } from "./epic_note.js";
+
+addStrings({
+  fr: {
+    "epicd.zone": "Zone de déploiement : touchez où placer le premier socle du détachement",
+    "epicd.at": "Placer ici ({x} ; {y} cm)",
+    "epic.phase.deployment": "déploiement",
+    "epicd.army": "{side} : {army}",
+  },
+  en: {
+    "epicd.zone": "Deployment zone: tap where the detachment's first stand goes",
+    "epicd.at": "Place here ({x}, {y} cm)",
+    "epic.phase.deployment": "deployment",
+    "epicd.army": "{side}: {army}",
+  },
+});
 
 const SNAP_CM = 1.5;
 let pending = null; // {moves, x, y, key, text}: a point placed by a tap, waiting for "Go here"
@@ -63,6 +78,7 @@ function looksLegal(ctx, mc, x, y) {
   const { reach } = mc;
   const dist = Math.hypot(x - reach.x, y - reach.y);
   if (dist > reach.hi + 1e-6 || dist < reach.lo - 1e-6) return false;
+  const inZone = (px, py) => (reach.zones || []).some(([x0, y0, x1, y1]) => px >= x0 && px <= x1 && py >= y0 && py <= y1);
   const W = Number(ctx.board?.table?.w || 180);
   const H = Number(ctx.board?.table?.h || 120);
   const blocked = (ctx.board?.terrain || []).filter((p) => (reach.blocked || []).includes(p.id));
@@ -71,6 +87,7 @@ function looksLegal(ctx, mc, x, y) {
   for (const st of mc.stands) {
     const [sx, sy] = [Number(st.x) + dx, Number(st.y) + dy];
     if (sx < 0 || sy < 0 || sx > W || sy > H) return false;
+    if (reach.zones && !inZone(sx, sy)) return false; // deployment (issue 16): its zone
     if (blocked.some((p) => inside(p, sx, sy))) return false;
   }
   return true;
@@ -82,8 +99,10 @@ export function drawReach(ctx, svg, mc, W, H) {
   const { reach } = mc;
   const mask = s("mask", { id: "epic-reach-mask", maskUnits: "userSpaceOnUse", x: 0, y: 0, width: W, height: H });
   mask.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: "black" }));
-  mask.append(s("circle", { cx: reach.x, cy: reach.y, r: Math.max(reach.hi, 0.8), fill: "white" }));
-  if (reach.lo > 0) mask.append(s("circle", { cx: reach.x, cy: reach.y, r: reach.lo, fill: "black" }));
+  const zones = reach.zones || null; // deployment (issue 16): the zone's rectangles, no ring
+  for (const [x0, y0, x1, y1] of zones || []) mask.append(s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: "white" }));
+  if (!zones) mask.append(s("circle", { cx: reach.x, cy: reach.y, r: Math.max(reach.hi, 0.8), fill: "white" }));
+  if (!zones && reach.lo > 0) mask.append(s("circle", { cx: reach.x, cy: reach.y, r: reach.lo, fill: "black" }));
   const blocked = (ctx.board?.terrain || []).filter((p) => (reach.blocked || []).includes(p.id));
   for (const piece of blocked) {
     const shape = pieceShape(piece, "");
@@ -91,10 +110,11 @@ export function drawReach(ctx, svg, mc, W, H) {
     mask.append(shape);
   }
   svg.append(s("defs", {}, mask));
-  const text = `${t("epicp.reach", { lo: cm(reach.lo, lang()), hi: cm(reach.hi, lang()) })}${reach.flying ? ` · ${t("epicp.reach.flying")}` : ""}`;
-  const layer = s("g", { class: "reach", "data-reach": mc.det?.id ?? "", "data-hi": reach.hi, "data-lo": reach.lo });
+  const text = zones ? t("epicd.zone") : `${t("epicp.reach", { lo: cm(reach.lo, lang()), hi: cm(reach.hi, lang()) })}${reach.flying ? ` · ${t("epicp.reach.flying")}` : ""}`;
+  const layer = s("g", { class: zones ? "reach deploy-zone" : "reach", "data-reach": mc.det?.id ?? "", "data-hi": reach.hi, "data-lo": reach.lo });
   layer.append(s("rect", { x: 0, y: 0, width: W, height: H, class: "reach-area", mask: "url(#epic-reach-mask)" }));
-  layer.append(s("circle", { cx: reach.x, cy: reach.y, r: Math.max(reach.hi, 0.8), class: "reach-rim" }));
+  for (const [x0, y0, x1, y1] of zones || []) layer.append(s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: "reach-rim" }));
+  if (!zones) layer.append(s("circle", { cx: reach.x, cy: reach.y, r: Math.max(reach.hi, 0.8), class: "reach-rim" }));
   for (const piece of blocked) {
     const shape = pieceShape(piece, "reach-blocked");
     shape.append(title(t("epicp.blocked")));
@@ -119,6 +139,7 @@ function ghostAt(mc, x, y, cls, text) {
 
 function pointText(mc, x, y) {
   const l = lang();
+  if (mc.reach.zones) return t("epicd.at", { x: cm(x, l), y: cm(y, l) });
   const dist = Math.hypot(x - mc.reach.x, y - mc.reach.y);
   return t("epicp.ghost.point", { dir: heading(x - mc.reach.x, y - mc.reach.y), cm: cm(dist, l) });
 }

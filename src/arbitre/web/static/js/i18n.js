@@ -12,6 +12,7 @@ const STRINGS = {
     "lang.switch.title": "Switch to English",
     "nav.lobby": "Accueil",
     "nav.replay": "Revoir une partie",
+    "nav.epicTable": "Éditeur de table Epic",
     // lobby
     "lobby.new": "Nouvelle partie",
     "lobby.ruleset": "Jeu",
@@ -292,6 +293,7 @@ const STRINGS = {
     "lang.switch.title": "Passer en français",
     "nav.lobby": "Home",
     "nav.replay": "Replay a game",
+    "nav.epicTable": "Epic table editor",
     "lobby.new": "New game",
     "lobby.ruleset": "Game",
     "lobby.options": "Options",

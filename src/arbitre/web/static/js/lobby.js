@@ -4,10 +4,16 @@
 
 import { ApiError, api, deleteGame, gameLink, inviteLink, joinGame, tokens } from "./api.js";
 import { clear, h } from "./dom.js";
-import { applyStatic, lang, mountLangSwitch, t, tx } from "./i18n.js";
+import { addStrings, applyStatic, lang, mountLangSwitch, t, tx } from "./i18n.js";
 import { agentWords as agentText, clearFieldErrors, readConfig, renderOptions as renderOptionForm, restore, rulesetLinks, showFieldError, snapshot } from "./lobby_options.js";
 
 const $ = (sel) => document.querySelector(sel);
+
+// the links to the editors (index.html, #editor-links)
+addStrings({
+  fr: { "lobby.editor.champs": "Dessiner un champ de bataille (Champs de Bataille)", "lobby.editor.epicArmy": "Construire une armée (Epic)" },
+  en: { "lobby.editor.champs": "Draw a battlefield (Champs de Bataille)", "lobby.editor.epicArmy": "Build an army (Epic)" },
+});
 
 const lobby = { rulesets: [], seats: [], seatsAsked: 0, seatChoice: {}, mine: [], open: [], created: null, creatorSeat: null };
 
@@ -24,6 +30,10 @@ function renderOptions() {
   const r = current();
   renderOptionForm($("#options"), r, refreshSeats);
   rulesetLinks($("#ruleset-links"), r);
+  // each editor's link shows with its game (id="editor-<game>[-…]"), the line when one does
+  const links = [...document.querySelectorAll("#editor-links a")];
+  for (const a of links) a.hidden = !a.id.startsWith(`editor-${r?.id}`);
+  $("#editor-links").hidden = links.every((a) => a.hidden);
 }
 
 /** A refusal: next to the option it names when it names one, else under the form. */
