@@ -6,9 +6,12 @@ card (`card:<id>`), then the pile or sector (`pile:<sector>`, `sector:<sector>`)
 
 from __future__ import annotations
 
+from functools import cache
+
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import initiative, strategic, tokens
+from arbitre.games.heresy.opts import fixed, keyed, new_decision, two
 from arbitre.games.heresy.state import Frame, HeresyState
 
 ACTION_RULES = {
@@ -39,15 +42,14 @@ def legal_actions(s: HeresyState, seat: int) -> list[str]:
 
 
 def decide_action(s: HeresyState, f: Frame) -> Decision:
-    opts = tuple(
-        Option(
-            f"action:{a}",
-            Msg(f"heresy.action.{a}"),
-        )
-        for a in legal_actions(s, f.seat)
-    )
+    return _action_decision(f.seat, tuple(legal_actions(s, f.seat)))
+
+
+@cache  # at most 2 seats x 32 sets of actions; decisions are immutable (speed)
+def _action_decision(seat: int, legal: tuple[str, ...]) -> Decision:
+    opts = tuple(fixed(f"action:{a}", f"heresy.action.{a}") for a in legal)
     return Decision(
-        f.seat, "heresy.action", opts, Msg("heresy.q.action"), ("HH-14.11",), private=False
+        seat, "heresy.action", opts, Msg("heresy.q.action"), ("HH-14.11",), private=False
     )
 
 
@@ -57,20 +59,53 @@ def choose_action(s: HeresyState, f: Frame, key: str) -> None:
 
 
 def _card_opts(s: HeresyState, cards: list[str]) -> tuple[Option, ...]:
-    return tuple(
-        Option(
-            f"card:{c}",
-            Msg("heresy.opt.card", {"card": strategic.card_id(c), "cost": strategic.cost(s, c)}),
+    return tuple(_card_opt(c, strategic.cost(s, c)) for c in cards)
+
+
+@cache
+def _card_opt(c: str, cost: int) -> Option:
+    return Option(f"card:{c}", Msg("heresy.opt.card", {"card": strategic.card_id(c), "cost": cost}))
+
+
+def _sector_decision(s: HeresyState, seat: int, verb: str) -> Decision:
+    """The question of a sector (place.pile, hand.sector): the same for every state of a
+    content pack, built once per seat (speed)."""
+    key = (id(s.content), seat, verb)
+    got = _SECTOR_DECISIONS.get(key)
+    if got is None:
+        opts = tuple(
+            keyed(verb, "heresy.opt.sector", "sector", sec.id) for sec in s.content.sectors
         )
-        for c in cards
-    )
+        if verb == "pile":
+            got = Decision(
+                seat,
+                "heresy.place.pile",
+                opts,
+                Msg("heresy.q.pile"),
+                ("HH-18.1",),
+                private=False,  # the pile shows: in the "placed" event or the pending action
+            )
+        else:
+            got = Decision(
+                seat,
+                "heresy.hand.sector",
+                opts,
+                Msg("heresy.q.sector"),
+                ("HH-18.15",),
+                # the sector shows: in the execution's events, or as the action waiting for
+                # the special token question (view `pending_action`)
+                private=False,
+            )
+        _SECTOR_DECISIONS[key] = got
+    return got
 
 
-def _sector_opts(s: HeresyState, verb: str) -> tuple[Option, ...]:
-    return tuple(
-        Option(f"{verb}:{sec.id}", Msg("heresy.opt.sector", {"sector": sec.id}))
-        for sec in s.content.sectors
-    )
+_SECTOR_DECISIONS: dict[tuple[int, int, str], Decision] = {}
+_Q_PLACE_CARD = Msg("heresy.q.place_card")
+_Q_HAND_CARD = Msg("heresy.q.hand_card")
+_Q_MAP_CARD = Msg("heresy.q.map_card")
+_Q_BURY = Msg("heresy.q.bury")
+_Q_DRAW = Msg("heresy.q.draw")
 
 
 # --- Place an order (HH-14.12, HH-18.1..HH-18.3) ---------------------------------------
@@ -83,18 +118,11 @@ def decide_place(s: HeresyState, f: Frame) -> Decision:
             f.seat,
             "heresy.place.card",
             opts,
-            Msg("heresy.q.place_card"),
+            _Q_PLACE_CARD,
             ("HH-18.1", "HH-18.14"),
             private=True,  # the order goes face down: the opponent may not learn which
         )
-    return Decision(
-        f.seat,
-        "heresy.place.pile",
-        _sector_opts(s, "pile"),
-        Msg("heresy.q.pile"),
-        ("HH-18.1",),
-        private=False,  # the pile shows: in the "placed" event or the pending action
-    )
+    return _sector_decision(s, f.seat, "pile")
 
 
 def choose_place(s: HeresyState, f: Frame, key: str) -> None:
@@ -110,16 +138,14 @@ def choose_place(s: HeresyState, f: Frame, key: str) -> None:
 
 def decide_map(s: HeresyState, f: Frame) -> Decision:
     opts = tuple(
-        Option(
-            f"card:{c}", Msg("heresy.opt.top_card", {"card": strategic.card_id(c), "sector": sec})
-        )
+        two(f"card:{c}", "heresy.opt.top_card", "card", strategic.card_id(c), "sector", sec)
         for sec, c in strategic.executable_tops(s, f.seat)
     )
     return Decision(
         f.seat,
         "heresy.map.card",
         opts,
-        Msg("heresy.q.map_card"),
+        _Q_MAP_CARD,
         ("HH-18.5", "HH-19.2", "HH-19.3"),
         # the card shows when it is executed; until then only the choice is known
         private=True,
@@ -142,19 +168,8 @@ def decide_hand(s: HeresyState, f: Frame) -> Decision:
     if "card" not in f.data:
         opts = _card_opts(s, strategic.distinct(s.hands[f.seat]))
         # the card shows when it is executed (after its sector)
-        return Decision(
-            f.seat, "heresy.hand.card", opts, Msg("heresy.q.hand_card"), ("HH-19.5",), private=True
-        )
-    return Decision(
-        f.seat,
-        "heresy.hand.sector",
-        _sector_opts(s, "sector"),
-        Msg("heresy.q.sector"),
-        ("HH-18.15",),
-        # the sector shows: in the execution's events, or as the action waiting for the
-        # special token question (view `pending_action`)
-        private=False,
-    )
+        return new_decision((f.seat, "heresy.hand.card", opts, _Q_HAND_CARD, ("HH-19.5",), True))
+    return _sector_decision(s, f.seat, "sector")
 
 
 def choose_hand(s: HeresyState, f: Frame, key: str) -> None:
@@ -171,11 +186,9 @@ def choose_hand(s: HeresyState, f: Frame, key: str) -> None:
 
 def decide_bury(s: HeresyState, f: Frame) -> Decision:
     opts = tuple(
-        Option(f"pile:{sec}", Msg("heresy.opt.sector", {"sector": sec}))
-        for sec, pile in s.piles.items()
-        if pile
+        keyed("pile", "heresy.opt.sector", "sector", sec) for sec, pile in s.piles.items() if pile
     )
-    return Decision(f.seat, "heresy.bury", opts, Msg("heresy.q.bury"), ("HH-19.7",), private=False)
+    return new_decision((f.seat, "heresy.bury", opts, _Q_BURY, ("HH-19.7",), False))
 
 
 def choose_bury(s: HeresyState, f: Frame, key: str) -> None:
@@ -187,12 +200,15 @@ def choose_bury(s: HeresyState, f: Frame, key: str) -> None:
 def decide_draw(s: HeresyState, f: Frame) -> Decision:
     opts: list[Option] = []
     if strategic.can_draw_from_deck(s, f.seat):
-        opts.append(Option("deck", Msg("heresy.opt.draw_deck")))
+        opts.append(fixed("deck", "heresy.opt.draw_deck"))
     for c in strategic.distinct(s.card_reserve[f.seat]):
-        opts.append(Option(f"card:{c}", Msg("heresy.opt.recover", {"card": strategic.card_id(c)})))
-    return Decision(
-        f.seat, "heresy.draw", tuple(opts), Msg("heresy.q.draw"), ("HH-19.8",), private=False
-    )
+        opts.append(_recover_opt(c))
+    return new_decision((f.seat, "heresy.draw", tuple(opts), _Q_DRAW, ("HH-19.8",), False))
+
+
+@cache
+def _recover_opt(c: str) -> Option:
+    return Option(f"card:{c}", Msg("heresy.opt.recover", {"card": strategic.card_id(c)}))
 
 
 def choose_draw(s: HeresyState, f: Frame, key: str) -> None:

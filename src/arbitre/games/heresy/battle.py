@@ -7,6 +7,8 @@ and `rout` for routing units). Heroes' abilities come in at their FAQ steps (her
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import (  # noqa: F401  (they register effects and texts)
@@ -19,13 +21,15 @@ from arbitre.games.heresy import (  # noqa: F401  (they register effects and tex
 from arbitre.games.heresy import combat_cards as cc
 from arbitre.games.heresy import damage as dmg
 from arbitre.games.heresy import hero_abilities as ha
-from arbitre.games.heresy.board import add_unit, units_of
+from arbitre.games.heresy.board import add_unit, hero_seats, units_of
+from arbitre.games.heresy.opts import new_decision, new_msg
 from arbitre.games.heresy.state import ROUT, Frame, HeresyState
 from arbitre.games.heresy.strategic import distinct
 
 DONE = Option("done", Msg("engine.done"))
 
 
+@lru_cache(maxsize=4096)  # options are immutable: built once per key (speed)
 def _opt(key: str) -> Option:
     """A battle option and its text: `kind:value` keys name a zone, unit, Hero or card."""
     if key == "done":
@@ -65,19 +69,29 @@ def _ask(
     *extra: Option,
     args: dict[str, object] | None = None,
 ) -> Decision:
-    return Decision(
-        seat,
-        f"heresy.battle.{kind}",
-        (*(_opt(k) for k in keys), *extra),
-        Msg(f"heresy.q.battle_{kind}", dict(args or {})),
-        rules,
-        private=False,
+    q = _question(kind) if args is None else new_msg((f"heresy.q.battle_{kind}", dict(args), None))
+    return new_decision(
+        (seat, f"heresy.battle.{kind}", (*map(_opt, keys), *extra), q, rules, False)
     )
 
 
+@lru_cache(maxsize=64)
+def _question(kind: str) -> Msg:
+    """A battle question without arguments, built once (speed; `Msg` is immutable)."""
+    return Msg(f"heresy.q.battle_{kind}", {})
+
+
 def _side_gone(s: HeresyState, f: Frame) -> bool:
-    """AMB-3: a side with no engaged unit and no engaged Hero left ends the battle."""
-    return any(not dmg.engaged(f, seat) and not dmg.engaged_heroes(s, f, seat) for seat in (0, 1))
+    """AMB-3: a side with no engaged unit and no engaged Hero left ends the battle.
+    Sides as bits, 1 per seat (speed: asked before every step of a battle)."""
+    sides = 0
+    for entry in f.data["eng"]:  # [seat, zone, label]
+        sides |= 1 << entry[0]
+    if sides != 3:
+        seat_of = hero_seats(s)
+        for h in f.data["heroes"]:
+            sides |= 1 << seat_of[h]
+    return sides != 3
 
 
 FIGHTING = (
@@ -92,6 +106,10 @@ FIGHTING = (
     "pick",
     "next",
 )
+
+
+# stages that never ask anything (none of decide_battle's questions below names them)
+SILENT = frozenset({"next", "damage", "prepare", "joined", "gone", "end"})
 
 
 def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
@@ -121,6 +139,8 @@ def decide_battle(s: HeresyState, f: Frame) -> Decision | None:
             _opt("eliminate"),
             args={"unit": f"{zone}:{text}"},
         )
+    if st in SILENT:
+        return None  # speed: a step that never asks (auto_battle runs it)
     att, active = d["att"], d["active"]
     passive = 1 - active
     if st == "target":
@@ -340,7 +360,7 @@ def choose_battle(s: HeresyState, f: Frame, key: str) -> None:
 def _choose_play(s: HeresyState, f: Frame, key: str) -> None:
     d = f.data
     if key == "pass":
-        s.log.append(Msg("heresy.log.pass", {"seat": d["active"]}, "HH-26.12"))
+        s.log.append(new_msg(("heresy.log.pass", {"seat": d["active"]}, "HH-26.12")))
         d["stage"] = "next"
     elif key.startswith("retreat"):
         d["retreated"] = d["active"]
@@ -353,7 +373,7 @@ def _choose_play(s: HeresyState, f: Frame, key: str) -> None:
         s.combat_hands[d["active"]].remove(c)
         d["played"].append(c)
         s.log.append(
-            Msg("heresy.log.played", {"seat": d["active"], "card": c, "copy": c}, "HH-26.11")
+            new_msg(("heresy.log.played", {"seat": d["active"], "card": c, "copy": c}, "HH-26.11"))
         )
 
 
@@ -371,7 +391,7 @@ def _start_effect(s: HeresyState, f: Frame, c: str, normal: bool) -> None:
 
 def _apply(s: HeresyState, f: Frame, c: str) -> None:
     d = f.data
-    s.log.append(Msg("heresy.log.effect", {"card": c, "copy": c}, "HH-28.1"))
+    s.log.append(new_msg(("heresy.log.effect", {"card": c, "copy": c}, "HH-28.1")))
     d["stage"] = "free"
     cc.effect_of(s, c)(s, f, d["active"])
     if d["pick"] is not None:
@@ -395,9 +415,13 @@ def _choose_counter(s: HeresyState, f: Frame, key: str) -> None:
     cc.discard(s, passive, c)
     n = cc.card(s, c).shields or 0
     d["paid"] += n
-    s.log.append(Msg("heresy.log.counter_paid", {"seat": passive, "card": c, "n": n}, "HH-26.16"))
+    s.log.append(
+        new_msg(("heresy.log.counter_paid", {"seat": passive, "card": c, "n": n}, "HH-26.16"))
+    )
     if d["paid"] >= (cc.card(s, d["eff"]).counter or 0):
-        s.log.append(Msg("heresy.log.countered", {"card": d["eff"], "copy": d["eff"]}, "HH-26.16"))
+        s.log.append(
+            new_msg(("heresy.log.countered", {"card": d["eff"], "copy": d["eff"]}, "HH-26.16"))
+        )
         d["stage"] = "free"
 
 
@@ -437,7 +461,7 @@ def _end(s: HeresyState, f: Frame) -> None:
     d["held_target"] = bool(units_of(s, d["target"], d["def"]))
     if d.get("dorn"):
         dmg.eliminate_held(s, f)
-    s.log.append(Msg("heresy.log.battle_end", {"zone": d["target"]}, "HH-30.9"))
+    s.log.append(new_msg(("heresy.log.battle_end", {"zone": d["target"]}, "HH-30.9")))
     d["stage"] = "advance"
 
 
@@ -453,7 +477,7 @@ def _advance(s: HeresyState, f: Frame, key: str) -> None:
         _, zone, text = key.split(":", 2)
         add_unit(s, d["target"], dmg.take(s, zone, d["att"], text))
         dmg.disengage(f, d["att"], zone, text)
-    s.log.append(Msg("heresy.log.advanced", {"zone": d["target"]}, "HH-30.11"))
+    s.log.append(new_msg(("heresy.log.advanced", {"zone": d["target"]}, "HH-30.11")))
 
 
 def auto_battle(s: HeresyState, f: Frame) -> None:
@@ -498,7 +522,7 @@ def auto_battle(s: HeresyState, f: Frame) -> None:
         if d["active"] == d["att"]:
             total -= joining.fortification(s, f)
         d["dmg"], d["shielded"] = max(0, total), 0
-        s.log.append(Msg("heresy.log.normal_damage", {"n": d["dmg"]}, "HH-28.3"))
+        s.log.append(new_msg(("heresy.log.normal_damage", {"n": d["dmg"]}, "HH-28.3")))
         d["stage"] = "shields"
     elif st == "shields":
         d["stage"] = "assign"

@@ -22,6 +22,7 @@ from arbitre.games.heresy import messages_fire  # noqa: F401  (registers the tex
 from arbitre.games.heresy.board import eliminate, hero_side, neighbours, terra_zones
 from arbitre.games.heresy.content.cards import BombardmentCard, Orbital
 from arbitre.games.heresy.fortification import any_breach, breach, can_breach, fortified
+from arbitre.games.heresy.opts import fixed, keyed_all, new_decision, new_msg
 from arbitre.games.heresy.state import Frame, HeresyState, Unit, label
 
 THUNDERHAWK = "chaos_thunderhawk"
@@ -46,7 +47,7 @@ def draw(s: HeresyState) -> str | None:
         s.bombard_deck = s.bombard_discard
         s.bombard_discard = []
         s.rng.shuffle(s.bombard_deck)
-        s.log.append(Msg("heresy.log.bombard_reshuffled", {}, "HH-39.5"))
+        s.log.append(new_msg(("heresy.log.bombard_reshuffled", {}, "HH-39.5")))
     return s.bombard_deck.pop(0)
 
 
@@ -72,7 +73,7 @@ def draw_symbol(s: HeresyState) -> bool | None:
         return None
     discard(s, card)
     star = chaos_star(s, card)
-    s.log.append(Msg(f"heresy.log.symbol_{'chaos_star' if star else 'aquila'}", {}, "HH-5.6"))
+    s.log.append(new_msg((f"heresy.log.symbol_{'chaos_star' if star else 'aquila'}", {}, "HH-5.6")))
     return star
 
 
@@ -119,12 +120,12 @@ def hurt(s: HeresyState, zone: str, seat: int, text: str, n: int, battle: Frame 
         eng.remove([seat, zone, text])
     if hit[3] >= s.content.units[u[1]].rank:
         eliminate(s, hit)
-        s.log.append(Msg("heresy.log.eliminated", {"unit": text, "zone": zone}, "HH-30.14"))
+        s.log.append(new_msg(("heresy.log.eliminated", {"unit": text, "zone": zone}, "HH-30.14")))
         return
     units.append(hit)
     if eng is not None and was_engaged:
         eng.append([seat, zone, label(hit)])
-    s.log.append(Msg("heresy.log.damaged", {"unit": text, "zone": zone, "n": n}, "HH-30.15"))
+    s.log.append(new_msg(("heresy.log.damaged", {"unit": text, "zone": zone, "n": n}, "HH-30.15")))
 
 
 def _battle(s: HeresyState) -> Frame | None:
@@ -237,10 +238,10 @@ def thunderhawk_effect(s: HeresyState, f: Frame, seat: int) -> None:
 
 
 def _ask(f: Frame, kind: str, opts: list[Option], args: dict[str, Any], *rules: str) -> Decision:
-    q = Msg(f"heresy.q.bombard_{kind}", args)
+    q = new_msg((f"heresy.q.bombard_{kind}", args, None))
     # The zone is a step of the answer: the bombardment's events name it once it falls.
     private = kind == "zone"
-    return Decision(f.seat, f"heresy.bombard.{kind}", tuple(opts), q, rules, private=private)
+    return new_decision((f.seat, f"heresy.bombard.{kind}", tuple(opts), q, rules, private))
 
 
 def _result(s: HeresyState, card: str, mode: str) -> Orbital:
@@ -253,16 +254,14 @@ def decide_bombard(s: HeresyState, f: Frame) -> Decision | None:
     st = d["step"]
     if st == "zone":
         zones = d["zones"] if d["zones"] is not None else terra_zones(s)
-        opts = [Option(f"zone:{z}", Msg("heresy.opt.bombard_zone", {"zone": z})) for z in zones]
+        opts = list(keyed_all("zone", "heresy.opt.bombard_zone", "zone", tuple(zones)))
         if not opts:
             return None
         if d["setup"] or d.get("optional"):  # an order may be ignored (HH-19.12)
             opts.append(DONE)
         return _ask(f, "zone", opts, {"left": d["left"]}, "HH-35.6", "HH-13.10")
     if st == "mode":
-        opts = [
-            Option(f"mode:{m}", Msg(f"heresy.opt.bombard_{m}")) for m in ("precise", "saturation")
-        ]
+        opts = [fixed(f"mode:{m}", f"heresy.opt.bombard_{m}") for m in ("precise", "saturation")]
         return _ask(f, "mode", opts, {"zone": d["zone"]}, "HH-35.6", "HH-36.1", "HH-41.18")
     if st == "choose":
         opts = [
@@ -314,13 +313,13 @@ def choose_bombard(s: HeresyState, f: Frame, key: str) -> None:
     d = f.data
     verb, _, rest = key.partition(":")
     if key == "done":
-        s.log.append(Msg("heresy.log.bombard_stop", {}, "HH-13.11"))
+        s.log.append(new_msg(("heresy.log.bombard_stop", {}, "HH-13.11")))
         s.stack.pop()
     elif verb == "zone":
         d["zone"], d["step"] = rest, "mode"
     elif verb == "mode":
         d["mode"], d["step"] = rest, "draw"
-        s.log.append(Msg(f"heresy.log.bombard_{rest}", {"zone": d["zone"]}, "HH-35.6"))
+        s.log.append(new_msg((f"heresy.log.bombard_{rest}", {"zone": d["zone"]}, "HH-35.6")))
     elif verb == "card":
         _keep(s, f, rest)
     elif verb == "edge":
@@ -356,7 +355,7 @@ def _resolve(s: HeresyState, f: Frame) -> None:
         return
     r = _result(s, d["card"], d["mode"])
     if r.damage == 0 and not r.breach:
-        s.log.append(Msg("heresy.log.bombard_nothing", {"zone": d["zone"]}, "HH-35.7"))
+        s.log.append(new_msg(("heresy.log.bombard_nothing", {"zone": d["zone"]}, "HH-35.7")))
         _finish(s, f)
         return
     d["dmg"] = r.damage
@@ -373,7 +372,9 @@ def _after_breach(s: HeresyState, f: Frame) -> None:
     d = f.data
     cut = reduction(s, d["zone"])
     if cut and d["dmg"]:
-        s.log.append(Msg("heresy.log.bombard_reduced", {"zone": d["zone"], "n": cut}, "HH-34.4"))
+        s.log.append(
+            new_msg(("heresy.log.bombard_reduced", {"zone": d["zone"], "n": cut}, "HH-34.4"))
+        )
     d["dmg"] = max(0, d["dmg"] - cut)
     d["step"] = "damage"
 
@@ -415,7 +416,7 @@ def auto_bombard(s: HeresyState, f: Frame) -> None:
             if c is not None:
                 d["drawn"].append(c)
         if not d["drawn"]:
-            s.log.append(Msg("heresy.log.bombard_empty", {}, "HH-39.5"))
+            s.log.append(new_msg(("heresy.log.bombard_empty", {}, "HH-39.5")))
             s.stack.pop()
         elif len(d["drawn"]) == 1:
             _keep(s, f, d["drawn"][0])
@@ -426,13 +427,13 @@ def auto_bombard(s: HeresyState, f: Frame) -> None:
         if segs:
             breach(s, *segs[0], "HH-35.10")
         else:
-            s.log.append(Msg("heresy.log.breach_none", {"zone": d["zone"]}, "AMB-27"))
+            s.log.append(new_msg(("heresy.log.breach_none", {"zone": d["zone"]}, "AMB-27")))
         _after_breach(s, f)
     elif st == "damage":
         keys = damage_options(s, f) if d["dmg"] > 0 else []
         if not keys:
             if d["dmg"] > 0:
-                s.log.append(Msg("heresy.log.bombard_lost", {"n": d["dmg"]}, "AMB-26"))
+                s.log.append(new_msg(("heresy.log.bombard_lost", {"n": d["dmg"]}, "AMB-26")))
             _finish(s, f)
         elif _all_die(s, f):
             side, units = _tier(s, f)

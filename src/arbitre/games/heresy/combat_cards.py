@@ -16,6 +16,7 @@ from arbitre.games.heresy import damage as dmg
 from arbitre.games.heresy import victory
 from arbitre.games.heresy.board import add_unit, hero_side
 from arbitre.games.heresy.content.cards import CombatCard
+from arbitre.games.heresy.opts import new_msg
 from arbitre.games.heresy.state import ACTIVE, ROUT, SIDE_NAMES, Frame, HeresyState
 from arbitre.games.heresy.strategic import distinct
 
@@ -31,13 +32,21 @@ def is_hero(s: HeresyState, c: str) -> bool:
 
 
 def instances(s: HeresyState, side: str, deck: str) -> list[str]:
-    """Every card of one deck; extra copies are `<id>#2`, `<id>#3`, … (as Order cards)."""
-    return [
-        c.id if k == 0 else f"{c.id}#{k + 1}"
-        for c in s.content.combat
-        if c.side == side and c.deck == deck
-        for k in range(c.copies or 1)
-    ]
+    """Every card of one deck; extra copies are `<id>#2`, `<id>#3`, … (as Order cards).
+    Built once per content (speed: every new game asks); a new list each time."""
+    key = (id(s.content), side, deck)
+    got = _INSTANCES.get(key)
+    if got is None:
+        got = _INSTANCES[key] = tuple(
+            c.id if k == 0 else f"{c.id}#{k + 1}"
+            for c in s.content.combat
+            if c.side == side and c.deck == deck
+            for k in range(c.copies or 1)
+        )
+    return list(got)
+
+
+_INSTANCES: dict[tuple[int, str, str], tuple[str, ...]] = {}
 
 
 def build_decks(s: HeresyState) -> None:
@@ -93,7 +102,7 @@ def answer_hero_draw(s: HeresyState, f: Frame, draws: bool) -> None:
     f.data.setdefault("hero_asked", []).append(seat)
     if not draws:
         f.data.setdefault("hero_declined", []).append(seat)
-        s.log.append(Msg("heresy.log.hero_draw_declined", {"seat": seat}, "AMB-36"))
+        s.log.append(new_msg(("heresy.log.hero_draw_declined", {"seat": seat}, "AMB-36")))
     f.data["stage"] = "prepare"
 
 
@@ -111,7 +120,7 @@ def prepare(s: HeresyState, f: Frame) -> None:
         heroes = dmg.engaged_heroes(s, f, seat)
         if heroes and seat not in d.get("hero_declined", ()):
             got += draw(s, seat, 1 if all(dmg.wounded(s, h) for h in heroes) else 2, hero=True)
-        s.log.append(Msg("heresy.log.combat_draw", {"seat": seat, "n": got}, "HH-26.2"))
+        s.log.append(new_msg(("heresy.log.combat_draw", {"seat": seat, "n": got}, "HH-26.2")))
     hero_abilities.after_draw(s, f)
     d["stage"] = "first" if any(s.combat_hands) else "end"
 
@@ -234,7 +243,7 @@ def _will_of_chaos(s: HeresyState, f: Frame, seat: int) -> None:
         del s.marks[seat][target]
     elif side == ROUT:
         s.marks[seat][target] = ACTIVE
-    s.log.append(Msg("heresy.log.unmarked", {"zone": target}, "HH-27.3"))
+    s.log.append(new_msg(("heresy.log.unmarked", {"zone": target}, "HH-27.3")))
 
 
 def _hunker_down(s: HeresyState, f: Frame, seat: int) -> None:
@@ -244,7 +253,7 @@ def _hunker_down(s: HeresyState, f: Frame, seat: int) -> None:
 
 
 def _no_op(s: HeresyState, f: Frame, seat: int) -> None:
-    s.log.append(Msg("heresy.log.effect_unknown", {"card": f.data.get("eff", "")}, "AMB-21"))
+    s.log.append(new_msg(("heresy.log.effect_unknown", {"card": f.data.get("eff", "")}, "AMB-21")))
 
 
 EFFECTS: dict[str, Effect] = {
@@ -350,4 +359,4 @@ def apply_pick(s: HeresyState, f: Frame, key: str) -> None:
         f.data["heroes"] = [h for h in f.data["heroes"] if hero_side(s, h) != seat]
         dmg.activate_zone(s, seat, to)
         f.data["ended"] = True
-        s.log.append(Msg("heresy.log.withdrawal", {"zone": to}, "HH-27.3"))
+        s.log.append(new_msg(("heresy.log.withdrawal", {"zone": to}, "HH-27.3")))

@@ -11,6 +11,7 @@ once, HH-13.8), rule. Keys: `unit:<zone>:<label>`, `done`.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from arbitre.engine.decision import Decision, Option
@@ -77,25 +78,54 @@ def frame(s: HeresyState, attempts: int, rule: str = "HH-13.7", zones: list[str]
 
 def candidates(s: HeresyState, f: Frame) -> list[str]:
     """HH-13.8: each Imperial unit at most once (identical units are interchangeable, so
-    a zone's count of a label, minus those already tried)."""
+    a zone's count of a label, minus those already tried). Each zone's corruptible units
+    are counted once and kept in `f.memo` until the zone's units change (speed: the
+    attempts of one frame ask again and again; a clone counts afresh)."""
     tried = f.data["tried"]
     zones = f.data["zones"]
+    memo = f.memo if isinstance(f.memo, dict) else {}
+    f.memo = memo
+    into_of = _into(s)
+    units_at = s.units
     free: dict[str, bool] = {}
     out = []
-    for zone in sorted(s.units) if zones is None else zones:
-        seen: dict[str, int] = {}
-        for u in s.units.get(zone, ()):
-            into = traitor_type(s, u[1]) if u[0] == IMPERIUM else None
-            if into is None:
-                continue
-            if into not in free:
-                free[into] = spare_bases(s, into) > 0
-            if free[into]:
-                seen[label(u)] = seen.get(label(u), 0) + 1
-        for text, n in seen.items():
-            if n > tried.get(f"{zone}|{text}", 0):
+    for zone in sorted(units_at) if zones is None else zones:
+        units = units_at.get(zone)
+        if not units:
+            continue
+        got = memo.get(zone)
+        if got is None or got[0] != units:
+            seen: dict[str, tuple[int, str]] = {}  # label: (count, Traitor type)
+            for u in units:
+                if u[0] != IMPERIUM:
+                    continue
+                into = into_of.get(u[1])
+                if into is not None:
+                    t = label(u)
+                    seen[t] = (seen[t][0] + 1 if t in seen else 1, into)
+            got = memo[zone] = (units.copy(), seen)
+        for text, (n, into) in got[1].items():
+            ok = free.get(into)
+            if ok is None:
+                ok = free[into] = spare_bases(s, into) > 0
+            if ok and n > tried.get(f"{zone}|{text}", 0):
                 out.append(f"unit:{zone}:{text}")
     return out
+
+
+def _into(s: HeresyState) -> dict[str, str]:
+    """`traitor_type` of every corruptible unit type, built once per content (speed)."""
+    got = _INTO.get(id(s.content))
+    if got is None:
+        got = _INTO[id(s.content)] = {
+            t.id: t.corrupts_into
+            for t in s.content.units
+            if t.corruptible and t.corrupts_into is not None
+        }
+    return got
+
+
+_INTO: dict[int, dict[str, str]] = {}  # id(content) -> unit type: its Traitor type
 
 
 def decide_corruption(s: HeresyState, f: Frame) -> Decision | None:
@@ -104,7 +134,7 @@ def decide_corruption(s: HeresyState, f: Frame) -> Decision | None:
     keys = candidates(s, f)
     if not keys:
         return None
-    opts = [Option(k, Msg("heresy.opt.corrupt", {"unit": k.partition(":")[2]})) for k in keys]
+    opts = [_option(k) for k in keys]
     return Decision(
         TRAITOR,
         "heresy.corruption",
@@ -113,6 +143,11 @@ def decide_corruption(s: HeresyState, f: Frame) -> Decision | None:
         ("HH-13.7", "HH-13.8", "HH-37.9"),
         private=False,
     )
+
+
+@cache
+def _option(key: str) -> Option:
+    return Option(key, Msg("heresy.opt.corrupt", {"unit": key.partition(":")[2]}))
 
 
 def choose_corruption(s: HeresyState, f: Frame, key: str) -> None:

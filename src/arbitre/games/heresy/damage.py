@@ -19,6 +19,7 @@ from arbitre.games.heresy.board import (
     units_of,
     zone_type,
 )
+from arbitre.games.heresy.opts import new_msg
 from arbitre.games.heresy.state import ACTIVE, IMPERIUM, ROUT, Frame, HeresyState, label
 
 
@@ -65,12 +66,12 @@ def damage_unit(s: HeresyState, f: Frame, seat: int, zone: str, text: str, n: in
     disengage(f, seat, zone, text)
     if hurt[3] >= s.content.units[u[1]].rank and not (was and held(f, hurt)):
         eliminate(s, hurt)
-        s.log.append(Msg("heresy.log.eliminated", {"unit": text, "zone": zone}, "HH-30.14"))
+        s.log.append(new_msg(("heresy.log.eliminated", {"unit": text, "zone": zone}, "HH-30.14")))
         return
     add_unit(s, zone, hurt)
     if was:
         f.data["eng"].append([seat, zone, label(hurt)])
-    s.log.append(Msg("heresy.log.damaged", {"unit": text, "zone": zone, "n": n}, "HH-30.15"))
+    s.log.append(new_msg(("heresy.log.damaged", {"unit": text, "zone": zone, "n": n}, "HH-30.15")))
 
 
 def held(f: Frame, u: tuple[int, str, str, int]) -> bool:
@@ -96,7 +97,7 @@ def kill_unit(s: HeresyState, f: Frame, seat: int, zone: str, text: str) -> None
     u = take(s, zone, seat, text)
     disengage(f, seat, zone, text)
     eliminate(s, u)
-    s.log.append(Msg("heresy.log.eliminated", {"unit": text, "zone": zone}, "HH-30.14"))
+    s.log.append(new_msg(("heresy.log.eliminated", {"unit": text, "zone": zone}, "HH-30.14")))
 
 
 def damage_hero(s: HeresyState, f: Frame, hero: str, n: int) -> None:
@@ -104,13 +105,13 @@ def damage_hero(s: HeresyState, f: Frame, hero: str, n: int) -> None:
     Defeated = eliminated, forever (HH-39.9), and the morale check (HH-32.13)."""
     defeated = s.content.tracks.hero_damage.defeated
     s.hero_damage[hero] = min(defeated, s.hero_damage.get(hero, 0) + n)
-    s.log.append(Msg("heresy.log.hero_damaged", {"what": hero, "n": n}, "HH-32.9"))
+    s.log.append(new_msg(("heresy.log.hero_damaged", {"what": hero, "n": n}, "HH-32.9")))
     if s.hero_damage[hero] >= defeated:
         zone = s.heroes[hero]
         s.heroes[hero] = "dead"
         if hero in f.data["heroes"]:
             f.data["heroes"].remove(hero)
-        s.log.append(Msg("heresy.log.hero_dead", {"what": hero}, "HH-32.12"))
+        s.log.append(new_msg(("heresy.log.hero_dead", {"what": hero}, "HH-32.12")))
         victory.check_commanders(s)
         if not s.over:
             morale_check(s, f, hero_side(s, hero), zone)
@@ -199,7 +200,7 @@ def rout_unit(s: HeresyState, f: Frame, seat: int, zone: str, text: str, to: str
             return
         disengage(f, seat, zone, text)
         mark_rout(s, seat, zone)
-        s.log.append(Msg("heresy.log.routed", {"unit": text, "zone": zone}, "HH-31.6"))
+        s.log.append(new_msg(("heresy.log.routed", {"unit": text, "zone": zone}, "HH-31.6")))
         return
     if not to:
         kill_unit(s, f, seat, zone, text)
@@ -208,7 +209,7 @@ def rout_unit(s: HeresyState, f: Frame, seat: int, zone: str, text: str, to: str
     disengage(f, seat, zone, text)
     add_unit(s, to, u)
     mark_rout(s, seat, to)
-    s.log.append(Msg("heresy.log.routed", {"unit": text, "zone": to}, "HH-31.5"))
+    s.log.append(new_msg(("heresy.log.routed", {"unit": text, "zone": to}, "HH-31.5")))
 
 
 def can_retreat(s: HeresyState, f: Frame, seat: int) -> bool:

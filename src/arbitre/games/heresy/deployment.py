@@ -21,6 +21,7 @@ from typing import Any
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy.board import add_unit, neighbours, terra_zones, units_of
+from arbitre.games.heresy.opts import fixed, keyed
 from arbitre.games.heresy.state import IMPERIUM, SIDE_NAMES, TRAITOR, Frame, HeresyState, label
 
 RULES = ("HH-12.19", "HH-38.3")
@@ -143,7 +144,7 @@ def _ask(seat: int, task: str, opts: list[Option], **args: Any) -> Decision:
 
 
 def _zone_opts(zones: list[str]) -> list[Option]:
-    return [Option(f"zone:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in zones]
+    return [keyed("zone", "heresy.opt.destination", "zone", z) for z in zones]
 
 
 def decide(s: HeresyState, f: Frame) -> Decision | None:
@@ -194,7 +195,7 @@ def decide(s: HeresyState, f: Frame) -> Decision | None:
         if not heroes or not zones:
             return None
         hero = heroes[0]
-        opts = [*_zone_opts(zones), Option("reserve", Msg("heresy.opt.deploy_reserve"))]
+        opts = [*_zone_opts(zones), fixed("reserve", "heresy.opt.deploy_reserve")]
         return _ask(TRAITOR, "traitor_hero", opts, what=hero)
     return None
 

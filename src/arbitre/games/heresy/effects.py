@@ -22,6 +22,7 @@ from arbitre.games.heresy.board import (
     zone_type,
 )
 from arbitre.games.heresy.fortification import add_marker, fortified
+from arbitre.games.heresy.opts import fixed, keyed
 from arbitre.games.heresy.state import ACTIVE, IMPERIUM, Frame, HeresyState
 
 TANK = "imperial_tank_division"
@@ -31,11 +32,11 @@ def decide_vigor(s: HeresyState, f: Frame) -> Decision | None:
     zones = [z for z in sector_zones(s, f.data["sector"]) if s.marks[f.seat].get(z) == ACTIVE]
     if not zones or f.data["left"] <= 0:
         return None
-    opts = [Option(f"zone:{z}", Msg("heresy.opt.unmark", {"zone": z})) for z in zones]
+    opts = [keyed("zone", "heresy.opt.unmark", "zone", z) for z in zones]
     return Decision(
         f.seat,
         "heresy.vigor",
-        (*opts, Option("done", Msg("engine.done"))),
+        (*opts, fixed("done", "engine.done")),
         Msg("heresy.q.vigor"),
         ("HH-21.13",),
         private=False,
@@ -66,11 +67,11 @@ def decide_tanks(s: HeresyState, f: Frame) -> Decision | None:
     ]
     if not zones:
         return None
-    opts = [Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in zones]
+    opts = [keyed("to", "heresy.opt.destination", "zone", z) for z in zones]
     return Decision(
         f.seat,
         "heresy.tanks",
-        (*opts, Option("ignore", Msg("heresy.opt.ignore"))),
+        (*opts, fixed("ignore", "heresy.opt.ignore")),
         Msg("heresy.q.tanks"),
         ("HH-19.10",),
         private=False,
@@ -139,7 +140,7 @@ def decide_enemy_mark(s: HeresyState, f: Frame) -> Decision | None:
     zones = [z for z in _zones(s, f) if units_of(s, z, foe) and z not in s.marks[foe]]
     if not zones or _left(f) <= 0:
         return None
-    opts = [Option(f"zone:{z}", Msg("heresy.opt.enemy_mark", {"zone": z})) for z in zones]
+    opts = [keyed("zone", "heresy.opt.enemy_mark", "zone", z) for z in zones]
     return _ask(f, "enemy_mark", opts, ("HH-21.6", "HH-21.7"))
 
 
@@ -179,7 +180,7 @@ def decide_reinforce(s: HeresyState, f: Frame) -> Decision | None:
     zones = _reinforce_zones(s, f, where)
     if not zones:
         return None
-    opts = [Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in zones]
+    opts = [keyed("to", "heresy.opt.destination", "zone", z) for z in zones]
     return _ask(f, "reinforce", opts, ("HH-19.10",), unit=unit)
 
 
@@ -211,7 +212,7 @@ def decide_fortify(s: HeresyState, f: Frame) -> Decision | None:
     ]
     if not zones:
         return None
-    opts = [Option(f"zone:{z}", Msg("heresy.opt.fortify", {"zone": z})) for z in zones]
+    opts = [keyed("zone", "heresy.opt.fortify", "zone", z) for z in zones]
     return _ask(f, "fortify", opts, ("HH-33.3",))
 
 
@@ -262,7 +263,7 @@ def decide_regroup(s: HeresyState, f: Frame) -> Decision | None:
     zones = [z for z in _zones(s, f) if any(u[3] for u in units_of(s, z, f.seat))]
     if not zones:
         return None
-    opts = [Option(f"zone:{z}", Msg("heresy.opt.regroup", {"zone": z})) for z in zones]
+    opts = [keyed("zone", "heresy.opt.regroup", "zone", z) for z in zones]
     return _ask(f, "regroup", opts, ("HH-19.10",))
 
 

@@ -16,6 +16,7 @@ HH-31.13), `ev_zone` (pick a zone, then a zone effect), `ev_heal` (remove a unit
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from arbitre.engine.decision import Decision, Option
@@ -34,7 +35,9 @@ from arbitre.games.heresy.board import (
     zone_ids,
     zone_type,
 )
+from arbitre.games.heresy.distances import blocked_zones
 from arbitre.games.heresy.fortification import fortified
+from arbitre.games.heresy.opts import keyed, new_decision, new_msg, two
 from arbitre.games.heresy.phases import EVENT_EFFECTS
 from arbitre.games.heresy.state import IMPERIUM, ROUT, TRAITOR, Frame, HeresyState, label
 
@@ -55,8 +58,8 @@ def _ask(
     *rules: str,
     private: bool,
 ) -> Decision:
-    q = Msg(f"heresy.q.ev_{kind}", args)
-    return Decision(seat, f"heresy.event.{kind}", tuple(opts), q, rules, private=private)
+    q = new_msg((f"heresy.q.ev_{kind}", args, None))
+    return new_decision((seat, f"heresy.event.{kind}", tuple(opts), q, rules, private))
 
 
 # --- known effects -------------------------------------------------------------------------
@@ -251,21 +254,20 @@ for _card in (*KNOWN, *RECONSTRUCTED):
 def decide_orders(s: HeresyState, f: Frame) -> Decision | None:
     d = f.data
     if d["chosen"]:
-        opts = [
-            Option(f"sector:{sec.id}", Msg("heresy.opt.sector", {"sector": sec.id}))
-            for sec in s.content.sectors
-        ]
+        opts = [keyed("sector", "heresy.opt.sector", "sector", sec.id) for sec in s.content.sectors]
         return _ask(f.seat, "orders_sector", opts, {}, "EX-16.1", "HH-18.1", private=False)
     if d["left"] <= 0 or not s.hands[f.seat]:
         return None
-    opts = [
-        Option(f"card:{c}", Msg("heresy.opt.place_free", {"card": strategic.card_id(c)}))
-        for c in strategic.distinct(s.hands[f.seat])
-    ]
+    opts = [_place_free(c) for c in strategic.distinct(s.hands[f.seat])]
     # the order goes face down (HH-18.4): the opponent may not learn which
     return _ask(
         f.seat, "orders", [*opts, DONE], {"n": d["left"]}, "EX-16.1", "AMB-32", private=True
     )
+
+
+@cache
+def _place_free(c: str) -> Option:
+    return Option(f"card:{c}", Msg("heresy.opt.place_free", {"card": strategic.card_id(c)}))
 
 
 def choose_orders(s: HeresyState, f: Frame, key: str) -> None:
@@ -288,14 +290,19 @@ def _move(seat: int, most: int) -> Frame:
 
 
 def _move_sources(s: HeresyState, seat: int) -> list[str]:
+    blocked = blocked_zones(s, seat)
     return sorted(
-        z for z, us in s.units.items() if any(u[0] == seat for u in us) and _move_dests(s, seat, z)
+        z
+        for z, us in s.units.items()
+        if any(u[0] == seat for u in us) and any(n not in blocked for n in neighbours(s, z))
     )
 
 
 def _move_dests(s: HeresyState, seat: int, zone: str) -> list[str]:
-    """Adjacent friendly or neutral zones (reading: an event move never enters battle)."""
-    return sorted(z for z in neighbours(s, zone) if zone_type(s, z, seat) in (FRIENDLY, NEUTRAL))
+    """Adjacent friendly or neutral zones (reading: an event move never enters battle):
+    the zones holding no enemy unit (HH-37.10), that is, not blocked for `seat`."""
+    blocked = blocked_zones(s, seat)
+    return sorted(z for z in neighbours(s, zone) if z not in blocked)
 
 
 def decide_move(s: HeresyState, f: Frame) -> Decision | None:
@@ -304,14 +311,14 @@ def decide_move(s: HeresyState, f: Frame) -> Decision | None:
         zones = _move_sources(s, seat)
         if not zones:
             return None
-        opts = [Option(f"from:{z}", Msg("heresy.opt.source", {"zone": z})) for z in zones]
+        opts = [keyed("from", "heresy.opt.source", "zone", z) for z in zones]
         # a step of the answer: the others see its outcome (view, events) once it is done
         return _ask(
             seat, "move_from", [*opts, DONE], {"n": d["most"]}, "HH-21.15", "HH-44.19", private=True
         )
     if not d["to"]:
         opts = [
-            Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z}))
+            keyed("to", "heresy.opt.destination", "zone", z)
             for z in _move_dests(s, seat, d["from"])
         ]
         # a step of the answer: the others see its outcome (view, events) once it is done
@@ -325,8 +332,7 @@ def decide_move(s: HeresyState, f: Frame) -> Decision | None:
     if not keys:
         return None
     opts = [
-        Option(k, Msg("heresy.opt.mover", {"what": k.partition(":")[2], "zone": d["from"]}))
-        for k in keys
+        two(k, "heresy.opt.mover", "what", k.partition(":")[2], "zone", d["from"]) for k in keys
     ]
     return _ask(
         seat, "move_units", [*opts, DONE], {"zone": d["to"]}, "HH-21.15", "HH-32.1", private=False
@@ -372,8 +378,9 @@ def _place(seat: int, types: list[str] | None, most: int, rank: int, where: str)
 def _place_zones(s: HeresyState, f: Frame) -> list[str]:
     seat, where = f.seat, f.data["where"]
     out = []
+    units = s.units
     for z in _terra(s):
-        kind = zone_type(s, z, seat)
+        kind = zone_type(s, z, seat) if units.get(z) else NEUTRAL  # speed: most are empty
         if where == "friendly" and kind != FRIENDLY:
             continue
         if kind in (ENEMY, CONTESTED):
@@ -406,15 +413,14 @@ def decide_place(s: HeresyState, f: Frame) -> Decision | None:
         zones = _place_zones(s, f)
         if not zones:
             return None
-        opts = [Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in zones]
+        opts = [keyed("to", "heresy.opt.destination", "zone", z) for z in zones]
         # a step of the answer: the others see its outcome (view, events) once it is done
         return _ask(seat, "place_zone", [*opts, DONE], {"n": d["most"]}, "HH-31.13", private=True)
     keys = _place_keys(s, f)
     if not keys:
         return None
     opts = [
-        Option(k, Msg("heresy.opt.mover", {"what": k.partition(":")[2], "zone": "reserve"}))
-        for k in keys
+        two(k, "heresy.opt.mover", "what", k.partition(":")[2], "zone", "reserve") for k in keys
     ]
     return _ask(
         seat,
@@ -491,7 +497,7 @@ def decide_zone(s: HeresyState, f: Frame) -> Decision | None:
     zones = f.data["zones"]
     if not zones:
         return None
-    opts = [Option(f"zone:{z}", Msg("heresy.opt.ev_zone", {"zone": z})) for z in zones]
+    opts = [keyed("zone", "heresy.opt.ev_zone", "zone", z) for z in zones]
     if f.data["optional"]:
         opts.append(DONE)
     return _ask(f.seat, f"zone_{f.data['effect']}", opts, {}, "HH-16.2", private=False)

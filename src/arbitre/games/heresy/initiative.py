@@ -6,8 +6,8 @@ change (coexistence hook, stacking), special phases in the order reached, next r
 
 from __future__ import annotations
 
-from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import strategic, victory
+from arbitre.games.heresy.opts import new_msg
 from arbitre.games.heresy.state import Frame, HeresyState
 
 PHASE_ICONS = ("event", "order_draw", "restoration")
@@ -43,16 +43,31 @@ def move_marker(s: HeresyState, seat: int, spaces: int) -> list[tuple[int, str]]
     if s.pos[1 - seat] == end:
         s.top = seat
     reached: list[tuple[int, str]] = []
-    track = s.content.tracks.initiative.space
-    for space in track:
-        if start < space.n <= end and space.n not in s.triggered:
-            for icon in space.icons:
-                if icon in PHASE_ICONS:
-                    reached.append((space.n, icon))
-            if any(i in PHASE_ICONS for i in space.icons):
-                s.triggered.add(space.n)
-    s.log.append(Msg("heresy.log.advance", {"seat": seat, "from": start, "to": end}, "HH-14.9"))
+    for n, icons in _phase_spaces(s):
+        if start < n <= end and n not in s.triggered:
+            for icon in icons:
+                reached.append((n, icon))
+            s.triggered.add(n)
+    s.log.append(
+        new_msg(("heresy.log.advance", {"seat": seat, "from": start, "to": end}, "HH-14.9"))
+    )
     return reached
+
+
+def _phase_spaces(s: HeresyState) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The track's spaces showing a special-phase icon, in track order, with those icons
+    (speed: built once per content, asked at every marker move)."""
+    got = _PHASES.get(id(s.content))
+    if got is None:
+        got = _PHASES[id(s.content)] = tuple(
+            (space.n, tuple(i for i in space.icons if i in PHASE_ICONS))
+            for space in s.content.tracks.initiative.space
+            if any(i in PHASE_ICONS for i in space.icons)
+        )
+    return got
+
+
+_PHASES: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}  # id(content) -> spaces
 
 
 def initiative_changed(s: HeresyState, seat: int) -> bool:
@@ -71,7 +86,7 @@ def end_action(s: HeresyState, seat: int, cost: int) -> None:
     for space, icon in reversed(reached):
         s.stack.append(Frame(icon, seat, {"space": space}))
     if initiative_changed(s, seat):
-        s.log.append(Msg("heresy.log.initiative_change", {"seat": 1 - seat}, "HH-15.2"))
+        s.log.append(new_msg(("heresy.log.initiative_change", {"seat": 1 - seat}, "HH-15.2")))
         strategic.clear_fresh(s)
         s.stack.append(Frame("stacking", seat, {}))
         s.stack.append(Frame("coexistence", seat, {}))

@@ -25,6 +25,7 @@ from arbitre.games.heresy.board import (
     take_unit,
     zone_type,
 )
+from arbitre.games.heresy.opts import fixed, keyed
 from arbitre.games.heresy.state import Frame, HeresyState, label
 
 VS = "vengeful_spirit"
@@ -111,12 +112,10 @@ def _choices_from(s: HeresyState, f: Frame, src: str) -> list[tuple[str, str]]:
 
 def decide_landing(s: HeresyState, f: Frame) -> Decision:
     d = f.data
-    ignore = Option("ignore", Msg("heresy.opt.ignore"))
+    ignore = fixed("ignore", "heresy.opt.ignore")
     rules = ("HH-20.3", "HH-20.4", "HH-20.6", "HH-37.15", "AMB-8", "AMB-18")
     if d["step"] == "target":
-        opts = [
-            Option(f"to:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in _targets(s, f)
-        ]
+        opts = [keyed("to", "heresy.opt.destination", "zone", z) for z in _targets(s, f)]
         return Decision(
             f.seat,
             "heresy.landing.target",
@@ -127,7 +126,7 @@ def decide_landing(s: HeresyState, f: Frame) -> Decision:
             private=True,
         )
     if d["step"] == "source":
-        opts = [Option(f"from:{z}", Msg("heresy.opt.source", {"zone": z})) for z in _sources(s, f)]
+        opts = [keyed("from", "heresy.opt.source", "zone", z) for z in _sources(s, f)]
         return Decision(
             f.seat,
             "heresy.landing.source",
@@ -141,7 +140,7 @@ def decide_landing(s: HeresyState, f: Frame) -> Decision:
         Option(k, Msg("heresy.opt.mover", {"what": w, "zone": d["source"]}))
         for k, w in _choices_from(s, f, d["source"])
     ]
-    done = Option("done", Msg("engine.done"))
+    done = fixed("done", "engine.done")
     return Decision(
         f.seat,
         "heresy.landing.units",

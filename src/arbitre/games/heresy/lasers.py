@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitre.engine.decision import Decision, Option
+from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import bombardment, messages_fire  # noqa: F401
 from arbitre.games.heresy.board import add_unit, eliminate, neighbours
+from arbitre.games.heresy.opts import keyed
 from arbitre.games.heresy.state import IMPERIUM, TRAITOR, Frame, HeresyState, Unit, label
 
 
@@ -61,7 +62,7 @@ def decide_lasers(s: HeresyState, f: Frame) -> Decision | None:
     targets = _targets(f)
     if len(targets) < 2:
         return None
-    opts = tuple(Option(f"unit:{t}", Msg("heresy.opt.laser_target", {"unit": t})) for t in targets)
+    opts = tuple(keyed("unit", "heresy.opt.laser_target", "unit", t) for t in targets)
     return Decision(
         IMPERIUM,
         "heresy.lasers",
@@ -112,8 +113,13 @@ def destroy_captured(s: HeresyState) -> None:
     if not s.lasers:
         return
     units = s.units
-    # Runs before every step: a plain loop (no comprehension frame) that tests the first
-    # unit's side before scanning the zone.
+    # Runs before every step: first a quick look at each laser zone's first unit (the
+    # lookups run in C, speed), and only when one is the Traitor's a closer look
+    for us in map(units.get, s.lasers):
+        if us and us[0][0] == TRAITOR:
+            break
+    else:
+        return
     captured: list[str] = []
     for z in s.lasers:
         us = units.get(z)

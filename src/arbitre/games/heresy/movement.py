@@ -37,8 +37,8 @@ from arbitre.games.heresy.distances import (
     blocked_zones,
     ground_distance,
 )
-from arbitre.games.heresy.opts import one, two
-from arbitre.games.heresy.state import NONE, Frame, HeresyState, Unit, label
+from arbitre.games.heresy.opts import keyed, new_decision, new_msg, one, two
+from arbitre.games.heresy.state import Frame, HeresyState, Unit, label
 
 AIR = "@air"  # a Hero aboard a flying transport during its move
 RULES = ("HH-21.18", "HH-21.21", "HH-21.23", "HH-21.24", "HH-21.7")
@@ -91,16 +91,18 @@ def _may_leave(s: HeresyState, seat: int, zone: str, types: dict[str, str]) -> b
 
 
 Mover = tuple[str, str, list[str]]
-ZoneKey = tuple[tuple[Unit, ...], tuple[tuple[str, int], ...]]  # a zone's units, moves made
+# a zone's movers as last computed: the units and moves they came from, the movers and
+# their options (a pick changes one or two zones: the others are reused as they were)
+ZoneMovers = tuple[list[Unit], dict[str, int] | None, list[Mover], list[Option]]
 
 
 @dataclass(slots=True)
 class _MoveMemo:
     """What a move frame's picks share while the enemy's units stay put (speed): the
     zones blocked for the mover, the destinations, the reachable destinations per
-    (zone, MP, flying) and per air transport start, the movers of each zone with the
-    units and moves they came from (a pick changes one or two zones), and the movers of
-    the pending pick."""
+    (zone, MP, flying) and per air transport start, each destination's distance map,
+    the movers of each zone with the units and moves they came from (a pick changes one
+    or two zones), and the movers of the pending pick with their options."""
 
     blocked: frozenset[str]
     dest: str | None
@@ -109,7 +111,11 @@ class _MoveMemo:
     seen: dict[tuple[str, int, bool], list[str]]
     lifts: dict[tuple[str, int], bool]
     movers: list[Mover] | None = None
-    zones: dict[str, tuple[ZoneKey, list[Mover]]] = field(default_factory=dict)
+    options: list[Option] = field(default_factory=list)
+    zones: dict[str, ZoneMovers] = field(default_factory=dict)
+    # (destination, MP from every zone to it) for ground movers, then for flyers
+    ground: list[tuple[str, dict[str, int]]] | None = None
+    flying: list[tuple[str, dict[str, int]]] | None = None
 
 
 def _memo(s: HeresyState, f: Frame) -> _MoveMemo:
@@ -144,15 +150,38 @@ def movers(s: HeresyState, f: Frame) -> list[Mover]:
 
     Computed once per pick and kept in `f.memo`; what only the enemy's units decide
     (blocked zones, distances, destinations) is kept for every pick of the move."""
+    return _pending(s, f).movers or []
+
+
+def _pending(s: HeresyState, f: Frame) -> _MoveMemo:
+    """The memo with the pending pick's movers and their options computed."""
     m = f.memo
     if isinstance(m, _MoveMemo) and m.movers is not None:
-        return m.movers  # kept until the next pick (choose_move)
+        return m  # kept until the next pick (choose_move)
     m = _memo(s, f)
-    m.movers = _movers(s, f, m)
-    return m.movers
+    _movers(s, f, m)
+    return m
 
 
-def _movers(s: HeresyState, f: Frame, m: _MoveMemo) -> list[Mover]:
+_SEAT_HEROES: dict[int, tuple[tuple[tuple[str, int], ...], ...]] = {}
+
+
+def _seat_heroes(s: HeresyState) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Per seat, (Hero, MP) in name order (HH-32.1), built once per content (speed)."""
+    key = id(s.content)
+    got = _SEAT_HEROES.get(key)
+    if got is None:
+        got = tuple(
+            tuple((h.id, h.move) for h in sorted(s.content.heroes, key=lambda h: h.id)
+                  if hero_side(s, h.id) == seat)
+            for seat in (0, 1)
+        )  # fmt: skip
+        _SEAT_HEROES[key] = got
+    return got
+
+
+def _movers(s: HeresyState, f: Frame, m: _MoveMemo) -> None:
+    """Sets `m.movers` and `m.options` for the pending pick."""
     seat = f.seat
     blocked = m.blocked
     dests = m.dests
@@ -173,14 +202,17 @@ def _movers(s: HeresyState, f: Frame, m: _MoveMemo) -> list[Mover]:
             return [d for d in dests if (zone in ship) != (d in ship)]
         if reach_rule == "unlimited":
             mp = UNLIMITED
-        out_: list[str] = []
-        for d in dests:
-            if d == zone:
-                continue
-            dist = _flying_from(s, d) if flying else ground_distance(s, d, blocked, limit)
-            if dist.get(zone, UNLIMITED + 1) <= mp:
-                out_.append(d)
-        return out_
+        # each destination's distance map, searched once per memo (speed)
+        if flying:
+            maps = m.flying
+            if maps is None:
+                maps = m.flying = [(d, _flying_from(s, d)) for d in dests]
+        else:
+            maps = m.ground
+            if maps is None:
+                maps = m.ground = [(d, ground_distance(s, d, blocked, limit)) for d in dests]
+        far = UNLIMITED + 1
+        return [d for d, dist in maps if d != zone and dist.get(zone, far) <= mp]
 
     def lifts(zone: str, mp: int) -> bool:
         got = m.lifts.get((zone, mp))
@@ -193,19 +225,22 @@ def _movers(s: HeresyState, f: Frame, m: _MoveMemo) -> list[Mover]:
     moved: dict[str, dict[str, int]] = f.data["moved"]
     unit_kinds = s.content.units
     out: list[Mover] = []
+    options: list[Option] = []
     known = m.zones
     for zone, units in s.units.items():
-        # HH-21.7: not out of a zone activated for the mover; AMB-24: nor, unless the
-        # option allows it, out of a contested one (a zone of his that is blocked)
-        if not units or marks.get(zone, NONE) != NONE:
+        # HH-21.7: not out of a zone activated for the mover (a marker of either side);
+        # AMB-24: nor, unless the option allows it, out of a contested one (a zone of his
+        # that is blocked)
+        if not units or marks.get(zone):
             continue
         if not leave_contested and zone in blocked:
             continue
-        done = moved.get(zone, {})
-        key = (tuple(units), tuple(done.items()))
+        done = moved.get(zone)
         got = known.get(zone)
-        if got is not None and got[0] == key:
-            out += got[1]  # the zone is as it was at the last pick
+        # the zone as it was at the last pick: same units in the same order, same moves
+        if got is not None and got[0] == units and got[1] == done:
+            out += got[2]
+            options += got[3]
             continue
         here: list[Mover] = []
         counts: dict[str, int] = {}
@@ -216,25 +251,32 @@ def _movers(s: HeresyState, f: Frame, m: _MoveMemo) -> list[Mover]:
                 counts[t] = counts.get(t, 0) + 1
                 sample[t] = u
         for t, n in counts.items():
-            if n <= done.get(t, 0):
+            if done is not None and n <= done.get(t, 0):
                 continue
             kind = unit_kinds[sample[t][1]]
             ok = ok_for(zone, kind.move, kind.flying)
             if ok or (kind.air_transport and reach_rule == "normal" and lifts(zone, kind.move)):
                 here.append((f"unit:{zone}:{t}", t, ok))
-        known[zone] = (key, here)
+        opts = [two(k, "heresy.opt.mover", "what", w, "zone", zone) for k, w, _ in here]
+        known[zone] = (units.copy(), None if done is None else done.copy(), here, opts)
         out += here
-    for hero, zone in sorted(s.heroes.items()):
-        if not zone or zone in ("dead", AIR) or hero in f.data["heroes_moved"]:
+        options += opts
+    heroes = s.heroes
+    heroes_moved = f.data["heroes_moved"]
+    for hero, mp in _seat_heroes(s)[seat]:
+        at = heroes.get(hero)
+        if not at or at == "dead" or at == AIR or hero in heroes_moved:
             continue
-        if hero_side(s, hero) != seat:
+        # HH-21.7 as for units: not out of an activated zone; AMB-24: nor a contested one
+        if marks.get(at) or (not leave_contested and zone_type(s, at, seat) == CONTESTED):
             continue
-        if not _may_leave(s, seat, zone, {zone: zone_type(s, zone, seat)}):
-            continue
-        ok = ok_for(zone, s.content.heroes[hero].move, False)  # HH-32.1
+        ok = ok_for(at, mp, False)  # HH-32.1
         if ok:
-            out.append((f"hero:{hero}", hero, ok))
-    return out
+            key = f"hero:{hero}"
+            out.append((key, hero, ok))
+            options.append(two(key, "heresy.opt.mover", "what", hero, "zone", at))
+    m.movers = out
+    m.options = options
 
 
 # --- the frame ---------------------------------------------------------------------------
@@ -271,6 +313,8 @@ def new_move(
 
 
 IGNORE = Option("ignore", Msg("heresy.opt.ignore"))
+_Q_MOVE_TO = Msg("heresy.q.move_to")
+_Q_MOVERS = Msg("heresy.q.movers")
 DONE = Option("done", Msg("engine.done"))
 
 
@@ -310,23 +354,12 @@ def decide_move(s: HeresyState, f: Frame) -> Decision:
         )
     if d["pick"] is not None:
         opts = [_dest_opt(z) for z in d["pick"][1]]
-        return Decision(
-            seat, "heresy.move.to", tuple(opts), Msg("heresy.q.move_to"), RULES, private=False
-        )
-    opts = [
-        two(k, "heresy.opt.mover", "what", w, "zone", _zone_of(s, k)) for k, w, _ in movers(s, f)
-    ]
+        return new_decision((seat, "heresy.move.to", tuple(opts), _Q_MOVE_TO, RULES, False))
+    opts = _pending(s, f).options  # each mover's text names where it stands now
     tail = (DONE,) if d["any"] or d["mode"] == "one" else (DONE, IGNORE)
     # a step of the answer: the others see its outcome (view, events) once done
-    return Decision(
-        seat, "heresy.move.units", (*opts, *tail), Msg("heresy.q.movers"), RULES, private=True
-    )
-
-
-def _zone_of(s: HeresyState, key: str) -> str:
-    """Where the unit or hero an option moves stands now (so equal units read apart)."""
-    parts = key.split(":")
-    return parts[1] if parts[0] == "unit" else s.heroes.get(parts[1], "")
+    # a step of the answer: the others see its outcome (view, events) once done (private)
+    return new_decision((seat, "heresy.move.units", (*opts, *tail), _Q_MOVERS, RULES, True))
 
 
 def choose_move(s: HeresyState, f: Frame, key: str) -> None:
@@ -341,7 +374,7 @@ def _choose_move(s: HeresyState, f: Frame, key: str) -> None:
     if d["fly"] is not None:
         _choose_fly(s, f, verb, rest)
     elif key == "ignore":
-        s.log.append(Msg("heresy.log.ignored", {"seat": f.seat}, "HH-19.12"))
+        s.log.append(new_msg(("heresy.log.ignored", {"seat": f.seat}, "HH-19.12")))
         s.stack.pop()
     elif key == "done":
         _finish(s, f)
@@ -389,7 +422,7 @@ def _relocate(s: HeresyState, f: Frame, key: str, dest: str) -> None:
         _mark_moved(f, dest, text)
     if dest not in f.data["dests"]:
         f.data["dests"].append(dest)
-    s.log.append(Msg("heresy.log.moved", {"what": rest, "to": dest}, "HH-21.18"))
+    s.log.append(new_msg(("heresy.log.moved", {"what": rest, "to": dest}, "HH-21.18")))
 
 
 def _finish(s: HeresyState, f: Frame) -> None:
@@ -411,7 +444,7 @@ def _finish(s: HeresyState, f: Frame) -> None:
             zones.append(target)
         for zone in zones:
             if zone and activate(s, zone, f.seat):
-                s.log.append(Msg("heresy.log.activated", {"zone": zone}, "HH-21.6"))
+                s.log.append(new_msg(("heresy.log.activated", {"zone": zone}, "HH-21.6")))
     if target is not None and f.data["dest"]:
         from arbitre.games.heresy import joining
 
@@ -438,7 +471,7 @@ def _decide_fly(s: HeresyState, f: Frame) -> Decision:
         opts.append(Option("land", Msg("heresy.opt.land", {"zone": at})))
     for n in sorted(neighbours(s, at)):
         if far.get(n, 99) + 1 <= mp:
-            opts.append(Option(f"fly:{n}", Msg("heresy.opt.fly", {"zone": n})))
+            opts.append(keyed("fly", "heresy.opt.fly", "zone", n))
     aboard = len(fly["cargo"]) + len(fly["heroes"])
     cap = s.content.units[fly["unit"][1]].air_transport
     if aboard < cap and types[at] == FRIENDLY and not activated(s, at, seat):
@@ -449,17 +482,17 @@ def _decide_fly(s: HeresyState, f: Frame) -> Decision:
                 counts[label(u)] = counts.get(label(u), 0) + 1
         for t, cnt in counts.items():
             if cnt > moved.get(t, 0):
-                opts.append(Option(f"pick:{t}", Msg("heresy.opt.pick", {"what": t})))
+                opts.append(keyed("pick", "heresy.opt.pick", "what", t))
         if s.rules.carry_heroes:
             for h, z in sorted(s.heroes.items()):
                 if z == at and hero_side(s, h) == seat and h not in f.data["heroes_moved"]:
-                    opts.append(Option(f"pickhero:{h}", Msg("heresy.opt.pick", {"what": h})))
+                    opts.append(keyed("pickhero", "heresy.opt.pick", "what", h))
     may_drop = types[at] not in (ENEMY, CONTESTED) and (s.rules.drop_outside or at in dests)
     if may_drop:
         for t in dict.fromkeys(label(tuple(u)) for u in fly["cargo"]):
-            opts.append(Option(f"drop:{t}", Msg("heresy.opt.drop", {"what": t})))
+            opts.append(keyed("drop", "heresy.opt.drop", "what", t))
         for h in fly["heroes"]:
-            opts.append(Option(f"drophero:{h}", Msg("heresy.opt.drop", {"what": h})))
+            opts.append(keyed("drophero", "heresy.opt.drop", "what", h))
     return Decision(
         seat,
         "heresy.move.fly",
@@ -506,4 +539,4 @@ def _choose_fly(s: HeresyState, f: Frame, verb: str, rest: str) -> None:
         if at not in f.data["dests"]:
             f.data["dests"].append(at)
         f.data["fly"] = None
-        s.log.append(Msg("heresy.log.moved", {"what": label(unit), "to": at}, "HH-23.7"))
+        s.log.append(new_msg(("heresy.log.moved", {"what": label(unit), "to": at}, "HH-23.7")))

@@ -17,6 +17,7 @@ from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import effects, initiative, landing, strategic
 from arbitre.games.heresy.content.cards import OrderCard
 from arbitre.games.heresy.movement import new_move
+from arbitre.games.heresy.opts import new_msg
 from arbitre.games.heresy.state import Frame, HeresyState
 
 Start = Callable[[HeresyState, int, str, str, bool], None]
@@ -64,7 +65,7 @@ def _battle_stub(s: HeresyState, seat: int, card: str, sector: str, from_map: bo
     from arbitre.games.heresy.joining import new_battle
 
     c = strategic.order(s, card)
-    s.log.append(Msg("heresy.log.battle_stub", {"card": card, "sector": sector}, "HH-19.10"))
+    s.log.append(new_msg(("heresy.log.battle_stub", {"card": card, "sector": sector}, "HH-19.10")))
     f = new_battle(seat, card, sector, c.id, c.iterations, c.origins)
     if c.look_at:
         f.data["look"] = c.look_at
@@ -73,7 +74,7 @@ def _battle_stub(s: HeresyState, seat: int, card: str, sector: str, from_map: bo
 
 def _unknown_stub(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:
     """An order whose text the sources lack (data/MISSING.md): a logged no-op."""
-    s.log.append(Msg("heresy.log.effect_unknown", {"card": card}, "AMB-9"))
+    s.log.append(new_msg(("heresy.log.effect_unknown", {"card": card}, "AMB-9")))
 
 
 def _vigor(s: HeresyState, seat: int, card: str, sector: str, from_map: bool) -> None:

@@ -8,11 +8,13 @@ event id -> function); coexistence battles are `battle` frames (joining.coexiste
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import strategic
 from arbitre.games.heresy.board import eliminate, take_unit
+from arbitre.games.heresy.opts import keyed, new_decision, new_msg, two
 from arbitre.games.heresy.state import ACTIVE, IMPERIUM, ROUT, Frame, HeresyState, label
 
 EVENT_EFFECTS: dict[str, Callable[[HeresyState, int], None]] = {}  # the event issue
@@ -23,11 +25,11 @@ def auto_event(s: HeresyState, f: Frame) -> None:
     AMB-19: an empty Event deck does nothing; HH-39.6: it is never reshuffled."""
     s.stack.pop()
     if not s.events:
-        s.log.append(Msg("heresy.log.event_none", {}, "AMB-19"))
+        s.log.append(new_msg(("heresy.log.event_none", {}, "AMB-19")))
         return
     _act, card = s.events.pop(0)
     s.event_discard.append(card)
-    s.log.append(Msg("heresy.log.event", {"seat": f.seat, "card": card}, "HH-16.2"))
+    s.log.append(new_msg(("heresy.log.event", {"seat": f.seat, "card": card}, "HH-16.2")))
     effect = EVENT_EFFECTS.get(card)
     if effect is not None:
         effect(s, f.seat)
@@ -41,10 +43,15 @@ def auto_restoration(s: HeresyState, f: Frame) -> None:
             del marks[zone]
         for zone in [z for z, side in marks.items() if side == ROUT]:
             marks[zone] = ACTIVE
-    s.log.append(Msg("heresy.log.restoration", {}, "HH-17.2"))
+    s.log.append(new_msg(("heresy.log.restoration", {}, "HH-17.2")))
 
 
 # --- Order Draw (HH-16.3..HH-16.6): discard, recover, refill; current player first ----
+
+
+_DONE = Option("done", Msg("engine.done"))
+_Q_DISCARD = Msg("heresy.q.order_draw_discard")
+_Q_RECOVER = Msg("heresy.q.order_draw_recover")
 
 
 def _od_seat(s: HeresyState, f: Frame) -> int:
@@ -54,40 +61,31 @@ def _od_seat(s: HeresyState, f: Frame) -> int:
 def decide_order_draw(s: HeresyState, f: Frame) -> Decision | None:
     sub = f.data.setdefault("sub", "discard")
     seat = _od_seat(s, f)
-    done = Option("done", Msg("engine.done"))
+    done = _DONE
     if sub == "discard":
         if not s.hands[seat]:
             return None
-        opts = [
-            Option(f"card:{c}", Msg("heresy.opt.discard", {"card": strategic.card_id(c)}))
-            for c in strategic.distinct(s.hands[seat])
-        ]
-        return Decision(
-            seat,
-            "heresy.order_draw.discard",
-            (*opts, done),
-            Msg("heresy.q.order_draw_discard"),
-            ("HH-16.4",),
-            private=False,
+        opts = [_card_opt("heresy.opt.discard", c) for c in strategic.distinct(s.hands[seat])]
+        return new_decision(
+            (seat, "heresy.order_draw.discard", (*opts, done), _Q_DISCARD, ("HH-16.4",), False)
         )
     if sub == "recover":
         opts = []
         if len(s.hands[seat]) < strategic.HAND_LIMIT:
             opts = [
-                Option(f"card:{c}", Msg("heresy.opt.recover", {"card": strategic.card_id(c)}))
-                for c in strategic.distinct(s.card_reserve[seat])
+                _card_opt("heresy.opt.recover", c) for c in strategic.distinct(s.card_reserve[seat])
             ]
         if not opts:
             return None
-        return Decision(
-            seat,
-            "heresy.order_draw.recover",
-            (*opts, done),
-            Msg("heresy.q.order_draw_recover"),
-            ("HH-16.5",),
-            private=False,
+        return new_decision(
+            (seat, "heresy.order_draw.recover", (*opts, done), _Q_RECOVER, ("HH-16.5",), False)
         )
     return None
+
+
+@cache
+def _card_opt(msg_key: str, c: str) -> Option:
+    return Option(f"card:{c}", Msg(msg_key, {"card": strategic.card_id(c)}))
 
 
 def _next_sub(f: Frame) -> None:
@@ -107,7 +105,7 @@ def choose_order_draw(s: HeresyState, f: Frame, key: str) -> None:
     if f.data["sub"] == "discard":
         s.hands[seat].remove(card)
         strategic.discard_order(s, seat, card)
-        s.log.append(Msg("heresy.log.discarded", {"seat": seat, "card": card}, "HH-16.4"))
+        s.log.append(new_msg(("heresy.log.discarded", {"seat": seat, "card": card}, "HH-16.4")))
     else:
         strategic.take_from_reserve(s, seat, card)
 
@@ -121,7 +119,7 @@ def auto_order_draw(s: HeresyState, f: Frame) -> None:
         while len(s.hands[seat]) < strategic.HAND_LIMIT:
             if strategic.draw_from_deck(s, seat) is None:
                 break
-    s.log.append(Msg("heresy.log.order_draw", {}, "HH-16.6"))
+    s.log.append(new_msg(("heresy.log.order_draw", {}, "HH-16.6")))
 
 
 # --- initiative change step (HH-15.3) ---------------------------------------------------
@@ -135,11 +133,12 @@ def decide_coexistence(s: HeresyState, f: Frame) -> Decision | None:
     """HH-15.3 (1), HH-25.7: the Imperium chooses the order of the coexistence battles."""
     zones = _coexistence_left(s, f)
     if len(zones) < 2:
+        f.memo = zones  # auto_coexistence comes next, on the same state (settle)
         return None
     return Decision(
         IMPERIUM,
         "heresy.coexistence",
-        tuple(Option(f"zone:{z}", Msg("heresy.opt.destination", {"zone": z})) for z in zones),
+        tuple(keyed("zone", "heresy.opt.destination", "zone", z) for z in zones),
         Msg("heresy.q.coexistence"),
         ("HH-15.3", "HH-25.7"),
         private=False,
@@ -150,7 +149,7 @@ def _start_coexistence(s: HeresyState, f: Frame, zone: str) -> None:
     from arbitre.games.heresy.joining import coexistence_battle
 
     f.data["done"].append(zone)
-    s.log.append(Msg("heresy.log.coexistence_stub", {"zone": zone}, "HH-15.3"))
+    s.log.append(new_msg(("heresy.log.coexistence_stub", {"zone": zone}, "HH-15.3")))
     s.stack.append(coexistence_battle(s, zone))
 
 
@@ -160,7 +159,10 @@ def choose_coexistence(s: HeresyState, f: Frame, key: str) -> None:
 
 def auto_coexistence(s: HeresyState, f: Frame) -> None:
     """A battle in every zone where enemy forces still coexist (each zone once)."""
-    zones = _coexistence_left(s, f)
+    # settle calls this right after decide_coexistence found fewer than two zones, on the
+    # same state: its list is reused once (speed), else computed again
+    zones = f.memo if isinstance(f.memo, list) else _coexistence_left(s, f)
+    f.memo = None
     if not zones:
         s.stack.pop()
         return
@@ -169,24 +171,34 @@ def auto_coexistence(s: HeresyState, f: Frame) -> None:
 
 def coexisting_zones(s: HeresyState) -> list[str]:
     """Zones holding forces (units or Heroes) of both sides (HH-15.3, HH-25.7), sorted.
-    Sides as bits, 1 per seat (speed: asked before every step of the coexistence phase)."""
+    Only zones holding units of both sides or a Hero are looked at closer (speed: asked
+    before every step of the coexistence phase); sides as bits, 1 per seat."""
     from arbitre.games.heresy.board import hero_seats
 
-    sides: dict[str, int] = {}
+    out: list[str] = []
     for zone, units in s.units.items():
         if units:
             first = units[0][0]
-            bits = 1 << first
             for u in units:  # a plain loop: cheaper than any() over a generator
                 if u[0] != first:
-                    bits = 3
+                    out.append(zone)
                     break
-            sides[zone] = bits
     seat_of = hero_seats(s)
+    heroes: dict[str, int] = {}
     for hero, zone in s.heroes.items():
-        if zone and zone not in ("dead", "@air"):
-            sides[zone] = sides.get(zone, 0) | 1 << seat_of[hero]
-    return sorted(z for z, v in sides.items() if v == 3)
+        if zone and zone != "dead" and zone != "@air":
+            heroes[zone] = heroes.get(zone, 0) | 1 << seat_of[hero]
+    for zone, bits in heroes.items():
+        if zone in out:
+            continue
+        for u in s.units.get(zone, ()):
+            bits |= 1 << u[0]
+            if bits == 3:
+                break
+        if bits == 3:
+            out.append(zone)
+    out.sort()
+    return out
 
 
 def _over_limit(s: HeresyState) -> tuple[int, str] | None:
@@ -229,7 +241,7 @@ def decide_stacking(s: HeresyState, f: Frame) -> Decision | None:
         seat,
         "heresy.stacking",
         tuple(
-            Option(f"unit:{zone}:{t}", Msg("heresy.opt.remove_unit", {"zone": zone, "unit": t}))
+            two(f"unit:{zone}:{t}", "heresy.opt.remove_unit", "zone", zone, "unit", t)
             for t in labels
         ),
         Msg("heresy.q.stacking", {"zone": zone, "limit": s.content.zones[zone].stacking_limit}),
@@ -243,7 +255,7 @@ def choose_stacking(s: HeresyState, f: Frame, key: str) -> None:
     u = take_unit(s, zone, text)
     assert u is not None
     eliminate(s, u, to_reserve=s.rules.stacking_removed == "reserve")
-    s.log.append(Msg("heresy.log.stacking", {"zone": zone, "unit": text}, "HH-38.6"))
+    s.log.append(new_msg(("heresy.log.stacking", {"zone": zone, "unit": text}, "HH-38.6")))
 
 
 def auto_stacking(s: HeresyState, f: Frame) -> None:

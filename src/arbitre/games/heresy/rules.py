@@ -7,7 +7,6 @@ from typing import Any
 
 from arbitre.engine.decision import Decision
 from arbitre.engine.frames import Handler, never, no_auto, no_choice
-from arbitre.engine.frames import settle as engine_settle
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import AgentFactory, ConfigOption, IllegalChoice, Result
@@ -96,18 +95,31 @@ HANDLERS: dict[str, Handler[HeresyState]] = {
 }
 
 
-def _at_once(s: HeresyState) -> None:
-    """What holds "at once", before every step: lasers in zones turned Traitor-friendly are
-    destroyed (HH-37.2) and every victory condition is checked (HH-39.8, victory.watch)."""
-    if s.lasers:  # speed: runs before every step; most games lose their lasers early
-        lasers.destroy_captured(s)
-    if not s.over:
-        victory.watch(s)
-
-
 def settle(s: HeresyState, limit: int = 100_000) -> None:
-    """Run automatic work until a person must choose or the game is over."""
-    engine_settle(s, HANDLERS, limit, before_step=_at_once)
+    """Run automatic work until a person must choose or the game is over: the engine's
+    `settle`, written out here (speed: a decision takes about two steps), with what holds
+    "at once" before every step: lasers in zones turned Traitor-friendly are destroyed
+    (HH-37.2) and every victory condition is checked (HH-39.8, victory.watch)."""
+    handlers = HANDLERS
+    destroy_captured = lasers.destroy_captured
+    watch = victory.watch
+    for _ in range(limit):
+        if s.lasers:  # HH-37.2 (most games lose their lasers early)
+            destroy_captured(s)
+        if not s.over:
+            watch(s)  # HH-39.8
+        stack = s.stack
+        if s.over or not stack:
+            s.cached = None
+            return
+        top = stack[-1]
+        handler = handlers[top.kind]
+        decision = handler.decide(s, top)
+        if decision is not None:
+            s.cached = decision
+            return
+        handler.auto(s, top)
+    raise RuntimeError("settle() did not reach a decision")
 
 
 def rule_ids() -> tuple[str, ...]:

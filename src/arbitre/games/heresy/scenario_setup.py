@@ -16,6 +16,7 @@ from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import messages_setup, strategic  # noqa: F401  (texts)
 from arbitre.games.heresy.content.cards import Scenario
+from arbitre.games.heresy.opts import keyed
 from arbitre.games.heresy.state import IMPERIUM, SIDE_NAMES, TRAITOR, Frame, HeresyState
 
 LANDING_ORDERS = 4  # the Traitor's landing orders placed at setup (Scenario Guide)
@@ -95,7 +96,7 @@ def decide_impassable(s: HeresyState, f: Frame) -> Decision | None:
     if f.data["left"] <= 0 or not zones:
         return None
     total = s.content.scenarios[s.scenario].impassable
-    opts = [Option(f"zone:{z}", Msg("heresy.opt.impassable", {"zone": z})) for z in zones]
+    opts = [keyed("zone", "heresy.opt.impassable", "zone", z) for z in zones]
     q = Msg("heresy.q.impassable", {"n": f.data["left"]})
     return Decision(
         _turn(f, total), "heresy.setup.impassable", tuple(opts), q, ("HH-12.5",), private=False
@@ -147,7 +148,7 @@ def decide_draft(s: HeresyState, f: Frame) -> Decision | None:
     pool = _pool(s, seat, d)
     if not pool:
         return None
-    opts = [Option(f"card:{c}", Msg("heresy.opt.draft", {"card": c})) for c in sorted(pool)]
+    opts = [keyed("card", "heresy.opt.draft", "card", c) for c in sorted(pool)]
     q = Msg("heresy.q.draft", {"act": _act(d) + 1})
     return Decision(seat, "heresy.setup.draft", tuple(opts), q, ("HH-13.1",), private=True)
 
@@ -198,10 +199,7 @@ def _landing(s: HeresyState, card: str) -> bool:
 def decide_landing_orders(s: HeresyState, f: Frame) -> Decision | None:
     d = f.data
     if d["card"]:
-        opts = [
-            Option(f"pile:{sec.id}", Msg("heresy.opt.sector", {"sector": sec.id}))
-            for sec in s.content.sectors
-        ]
+        opts = [keyed("pile", "heresy.opt.sector", "sector", sec.id) for sec in s.content.sectors]
         return Decision(TRAITOR, "heresy.setup.landing_pile", tuple(opts),
                         Msg("heresy.q.pile"), ("HH-13.13",), private=False)  # fmt: skip
     cards = strategic.distinct([c for c in s.hands[TRAITOR] if _landing(s, c)])

@@ -13,7 +13,7 @@ from arbitre.engine.rng import Rng
 from arbitre.games.heresy.config import resolve
 from arbitre.games.heresy.content import Content
 from arbitre.games.heresy.content.cards import Scenario
-from arbitre.games.heresy.state import SIDE_NAMES, TRAITOR, Frame, HeresyState
+from arbitre.games.heresy.state import SIDE_NAMES, TRAITOR, Frame, HeresyState, Unit
 
 
 def order_instances(content: Content, seat: int) -> list[str]:
@@ -31,6 +31,7 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeresyState:
     from arbitre.games.heresy.config import content_of
 
     content = content_of(rules.content_path)
+    _IN_USE.setdefault(id(content), content)
     s = HeresyState(content=content, rules=rules, scenario=rules.scenario, rng=Rng.from_seed(seed))
     scenario = content.scenarios[rules.scenario]
     s.piles = {sec.id: [] for sec in content.sectors}  # HH-18.9, HH-41.8
@@ -63,8 +64,46 @@ def new_state(config: Mapping[str, Any], seed: int) -> HeresyState:
     return s
 
 
+# Every content a game was set up with, kept alive: many caches (placements, orders,
+# adjacency, limits, decisions…) are keyed by `id(content)`, and an id is only reused
+# once its object is gone. Bounded by the packs a process plays (a server keeps them).
+_IN_USE: dict[int, Content] = {}
+
+
 def place_units(s: HeresyState, scenario: Scenario) -> None:
-    """HH-12.19, HH-12.20: the scenario's placements; the rest forms the reserve."""
+    """HH-12.19, HH-12.20: the scenario's placements; the rest forms the reserve. Worked
+    out once per content and scenario on a blank state, then copied (speed: every new
+    game asks; the state's dicts keep the same order)."""
+    key = (id(s.content), scenario.id)
+    got = _PLACED.get(key)
+    if got is None:
+        blank = HeresyState(content=s.content, rules=s.rules, scenario=s.scenario, rng=s.rng)
+        _place_units(blank, scenario)
+        got = _PLACED[key] = (
+            tuple(blank.heroes.items()),
+            tuple((z, tuple(us)) for z, us in blank.units.items()),
+            tuple(blank.lasers.items()),
+            (tuple(blank.reserve[0].items()), tuple(blank.reserve[1].items())),
+        )
+    heroes, units, lasers, (imperial, traitor) = got
+    s.heroes.update(heroes)
+    for zone, placed in units:
+        s.own_units(zone).extend(placed)
+    s.lasers.update(lasers)
+    s.reserve[0].update(imperial)
+    s.reserve[1].update(traitor)
+
+
+Placed = tuple[
+    tuple[tuple[str, str], ...],
+    tuple[tuple[str, tuple[Unit, ...]], ...],
+    tuple[tuple[str, int], ...],
+    tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]],
+]
+_PLACED: dict[tuple[int, str], Placed] = {}  # (id(content), scenario) -> placements
+
+
+def _place_units(s: HeresyState, scenario: Scenario) -> None:
     c = s.content
     placed: dict[str, int] = {}
     for hero in c.heroes:
@@ -130,11 +169,26 @@ def setup_bombardment(s: HeresyState, scenario: Scenario) -> None:
 def prepare_orders(s: HeresyState) -> None:
     """HH-13.12..HH-13.14: starting orders in hand, the rest shuffled face down."""
     for seat in (0, 1):
+        starting, rest = _split_orders(s.content, seat)
+        deck = list(rest)
+        s.rng.shuffle(deck)
+        s.hands[seat] = list(starting)
+        s.decks[seat] = deck
+
+
+def _split_orders(content: Content, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """One side's starting orders and the rest of its deck, unshuffled, built once per
+    content (speed: every new game asks)."""
+    key = (id(content), seat)
+    got = _ORDERS.get(key)
+    if got is None:
         hand: list[str] = []
         deck: list[str] = []
-        for inst in order_instances(s.content, seat):
-            card = s.content.orders[inst.partition("#")[0]]
+        for inst in order_instances(content, seat):
+            card = content.orders[inst.partition("#")[0]]
             (hand if card.starting else deck).append(inst)
-        s.rng.shuffle(deck)
-        s.hands[seat] = hand
-        s.decks[seat] = deck
+        got = _ORDERS[key] = (tuple(hand), tuple(deck))
+    return got
+
+
+_ORDERS: dict[tuple[int, int], tuple[tuple[str, ...], tuple[str, ...]]] = {}

@@ -41,13 +41,15 @@ def check_spaceports(s: HeresyState) -> None:
     whom every spaceport is a friendly zone (units only, HH-37.10) wins at once."""
     if s.over:
         return
-    key = id(s.content)
-    ports = _PORTS.get(key)
-    if ports is None:
-        ports = _PORTS[key] = tuple(spaceports(s))
+    _spaceports(s, _watched(s)[2])
+
+
+def _spaceports(s: HeresyState, ports: tuple[str, ...]) -> None:
+    """check_spaceports over `ports`, the spaceport zones (the game is not over)."""
     holder = -1
+    units_at = s.units
     for zone in ports:  # cheap: run before every automatic step (watch)
-        units = s.units.get(zone)
+        units = units_at.get(zone)
         if not units:
             return
         side = units[0][0]
@@ -62,9 +64,6 @@ def check_spaceports(s: HeresyState) -> None:
         win(s, holder, "spaceports", "HH-40.1")
 
 
-_PORTS: dict[int, tuple[str, ...]] = {}  # id(content) -> the spaceport zones
-
-
 def check_track(s: HeresyState) -> None:
     """After a marker moved: the spaceport check, which may have just opened (HH-40.2),
     then 'Victoire de l'Imperium' (HH-40.3, AMB-6 d) — in the order reached (AMB-16)."""
@@ -73,8 +72,25 @@ def check_track(s: HeresyState) -> None:
         win(s, IMPERIUM, "attrition", "HH-40.3")
 
 
-_COMMANDERS: dict[int, tuple[tuple[str, int], ...]] = {}  # id(content) -> (hero, winner)
-_PORT_SPACE: dict[int, int] = {}  # id(content) -> first 'Victoire Spatioport Possible'
+Watched = tuple[tuple[tuple[str, int], ...], int, tuple[str, ...]]
+_WATCHED: dict[int, Watched] = {}  # id(content) -> what watch reads of the content
+
+
+def _watched(s: HeresyState) -> Watched:
+    """The commanders (Hero, the seat his death makes win), the first 'Victoire Spatioport
+    Possible' space and the spaceport zones, built once per content (speed: one lookup
+    before every step)."""
+    got = _WATCHED.get(id(s.content))
+    if got is None:
+        commanders = tuple(
+            (h.id, 0 if h.death_gives_victory_to == "imperial" else 1)
+            for h in s.content.heroes
+            if h.death_gives_victory_to
+        )
+        spaces = s.content.tracks.initiative.spaces_with("spaceport_victory")
+        got = (commanders, min(spaces) if spaces else 10**9, tuple(spaceports(s)))
+        _WATCHED[id(s.content)] = got
+    return got
 
 
 def watch(s: HeresyState) -> None:
@@ -84,24 +100,16 @@ def watch(s: HeresyState) -> None:
     which they can arise (AMB-16)."""
     if s.over:
         return
-    key = id(s.content)
-    commanders = _COMMANDERS.get(key)
-    if commanders is None:
-        commanders = tuple(
-            (h.id, 0 if h.death_gives_victory_to == "imperial" else 1)
-            for h in s.content.heroes
-            if h.death_gives_victory_to
-        )
-        _COMMANDERS[key] = commanders
-        spaces = s.content.tracks.initiative.spaces_with("spaceport_victory")
-        _PORT_SPACE[key] = min(spaces) if spaces else 10**9
+    got = _WATCHED.get(id(s.content))
+    commanders, port, ports = got if got is not None else _watched(s)
+    heroes = s.heroes
     for hero, seat in commanders:
-        if s.heroes.get(hero) == "dead":
+        if heroes.get(hero) == "dead":
             win(s, seat, "commander", "HH-39.9")
             return
-    port, pos = _PORT_SPACE[key], s.pos
+    pos = s.pos
     if pos[0] >= port or pos[1] >= port:  # max(s.pos) >= port, without a call
-        check_spaceports(s)
+        _spaceports(s, ports)
 
 
 def check_commanders(s: HeresyState) -> None:
