@@ -59,6 +59,8 @@ SOCKETS_PER_ADDRESS = 16
 CREATE_PER_MINUTE = 10
 REPLAYS_PER_SECOND = 1.0  # a whole game replayed each: far more work than a move
 REPLAY_BURST = 5
+REPLIES = ("state", "brief")  # what `POST …/play` answers
+JSON = "application/json"
 
 
 def client_of(request: Request) -> str:
@@ -74,6 +76,16 @@ def _state(live: LiveGame, access: Access, wanted: int | None = None) -> Respons
     return Response(state_text(live, access, wanted), media_type="application/json")
 
 
+def default_library_dir(db_url: str) -> Path:
+    """`library/` beside a SQLite database file; in the user's data folder otherwise."""
+    prefix = "sqlite:///"
+    if db_url.startswith(prefix) and db_url[len(prefix) :] not in ("", ":memory:"):
+        return Path(db_url[len(prefix) :].split("?")[0]).parent / "library"
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("arbitre", appauthor=False)) / "library"
+
+
 def create_app(
     db_url: str | None = None,
     *,
@@ -81,6 +93,7 @@ def create_app(
     rate: float | None = 50.0,
     burst: int = 200,
     content_dir: Path | None = None,
+    library_dir: Path | None = None,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     workers: Workers | None = None,
     warm: bool = False,
@@ -89,17 +102,30 @@ def create_app(
 
     `rate=None` turns every per-address limit off (requests, sockets, game creation,
     replays): for benchmarks on loopback. `content_dir`: the content packs and battlefields
-    the operator installed (docs/content.md), offered by name. `warm`: start the replay
-    worker processes at start-up (`arbitre serve`) rather than in the first replay.
+    the operator installed (docs/content.md), offered by name. `library_dir`: the writable
+    library players save into (server/library_api.py; default: `library/` beside the SQLite
+    file). `warm`: start the replay worker processes at start-up (`arbitre serve`) rather
+    than in the first replay.
     """
+    from arbitre.engine import library_saved
+    from arbitre.server.armies_api import armies_router
+    from arbitre.server.library_api import library_router
+    from arbitre.server.social import social_router
     from arbitre.web import STATIC_DIR
 
     if content_dir is not None:
         from arbitre.engine import library
 
         library.install_dir(content_dir)
-    store = Store(db_url or default_db_url())
-    hub = Hub(store, ai_delay=ai_delay, workers=workers or Workers(content_dir=content_dir))
+    db_url = db_url or default_db_url()
+    library_dir = library_dir or default_library_dir(db_url)
+    library_saved.use_dir(library_dir)
+    store = Store(db_url)
+    hub = Hub(
+        store,
+        ai_delay=ai_delay,
+        workers=workers or Workers(content_dir=content_dir, library_dir=library_dir),
+    )
     limiter = RateLimiter(rate, burst)
     creations = RateLimiter(None if rate is None else CREATE_PER_MINUTE / 60, CREATE_PER_MINUTE)
     sockets = AddressCount(None if rate is None else sockets_per_address)
@@ -181,8 +207,12 @@ def create_app(
         key = str_field(data, "key")
         wanted = int_field(data.get("seat"), "seat")
         expect = int_field(data.get("expect"), "expect")
+        # "brief": the client's socket brings the State; the answer only says it is stored
+        brief = data.get("reply") is not None and choice_field(data, "reply", REPLIES) == "brief"
         live, access = await hub.open(game_id, token)
         await hub.play(live, access, key, expect, wanted)
+        if brief:
+            return Response(f'{{"type":"played","moves":{live.moves}}}', media_type=JSON)
         return _state(live, access, wanted)
 
     @app.post("/api/games/{game_id}/undo")
@@ -290,6 +320,10 @@ def create_app(
     async def rules(ruleset_id: str, ids: str = "") -> dict[str, Any]:
         wanted = [i.strip()[:32] for i in ids[:2048].split(",") if i.strip()][:50]
         return {"rules": rule_texts(ruleset_id, wanted)}
+
+    app.include_router(library_router(rate is not None))
+    app.include_router(armies_router())  # the Epic army builder's lists (issue 16)
+    app.include_router(social_router(hub))  # chat, resign, AI handover, rematch (issue 17)
 
     # --- live updates --------------------------------------------------------------------
 

@@ -27,6 +27,8 @@ from arbitre.server.errors import ApiError, both, refuse
 from arbitre.server.inputs import game_id_of
 from arbitre.server.live import Access, Entry, LiveGame, access_for, load_live, seat_label
 from arbitre.server.payload import can_undo
+from arbitre.server.resign import refuse_if_ended
+from arbitre.server.social_state import restore as restore_social
 from arbitre.server.store import Move, Store
 from arbitre.server.subscribers import close_all, publish
 from arbitre.server.work import Workers
@@ -38,7 +40,11 @@ CACHE_SIZE = 256
 
 def _load(store: Store, game_id: str) -> LiveGame | None:
     stored = store.load(game_id)
-    return None if stored is None else load_live(stored)
+    if stored is None:
+        return None
+    live = load_live(stored)
+    restore_social(store, live)  # a resigned game ends again (server/social_state.py)
+    return live
 
 
 class Hub:
@@ -185,6 +191,7 @@ class Hub:
         """Take back the last human answer (and the AI answers after it) now: the hotseat
         table, or a seat whose opponents are all AIs (payload.can_undo)."""
         async with live.lock:
+            refuse_if_ended(live)  # a resignation is not undone (server/resign.py)
             if not can_undo(live, access):
                 raise refuse(403, "no_undo", "no_undo")
             removed = await self.undo_locked(live)

@@ -7,6 +7,7 @@ The server alone holds the state and its RNG. A LiveGame is rebuilt from the sto
 from __future__ import annotations
 
 import asyncio
+import itertools
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -19,6 +20,11 @@ from arbitre.engine.registry import get
 from arbitre.engine.ruleset import Agent, Ruleset
 from arbitre.server.errors import both
 from arbitre.server.store import SeatSpec, StoredGame
+
+# Every moment of every game gets its own number (`LiveGame.rev`): a State carries it, and a
+# patch names the State it applies to (server/patches.py). One counter for all games, so a
+# number never means two things even across an eviction and a reload.
+_MOMENTS = itertools.count(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,12 +133,20 @@ class LiveGame:
     writing: asyncio.Future[None] | None = None
     # Bumped at every change (hub.Hub.broadcast); with `mark`, what the caches below hang on.
     version: int = 0
-    # The States already encoded since the last change, by pair of eyes (server/states.py),
-    # and which seats see different things (`secret_between`), for the same moment.
-    texts: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    # Which seats see different things (`secret_between`), for the current moment.
     secrets: dict[tuple[int, int], bool] = field(default_factory=dict)
     cached_at: tuple[Any, ...] = ()
     info: tuple[StoredGame, dict[str, Any]] | None = None
+    # The number of the current moment (renewed with the caches); `epoch` is bumped when the
+    # Match is replaced (a replay: undo, a failed commit): no patch reaches across it.
+    rev: int = 0
+    epoch: int = 0
+    # The States built for the current moment, by pair of eyes (server/states.py), and the
+    # newest one of every pair of eyes whatever its moment: what a patch is made against.
+    snapshots: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    latest: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    # each viewer's `last_turn` and what it was made from (payload._last_turn)
+    turns: dict[int, tuple[tuple[Any, ...], Any]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -165,16 +179,20 @@ class LiveGame:
         )
 
     def fresh_caches(self) -> None:
-        """Empty `texts` and `secrets` if they were built at another moment than now."""
+        """Empty `snapshots` and `secrets` if they were built at another moment than now,
+        and number the new moment."""
         now = self.mark()
         before = self.cached_at
         if len(before) != len(now) or any(
             a is not b and not (type(a) is int and type(b) is int and a == b)
             for a, b in zip(before, now, strict=True)
         ):
-            self.texts = {}
+            if not before or before[1] is not now[1]:
+                self.epoch += 1
             self.secrets = {}
+            self.snapshots = {}
             self.cached_at = now
+            self.rev = next(_MOMENTS)
 
     def human_seats(self) -> frozenset[int]:
         return frozenset(i for i, s in enumerate(self.stored.seats) if s.kind == "human")
@@ -281,7 +299,8 @@ def agents_for(stored: StoredGame, ruleset: Ruleset[Any]) -> dict[int, Agent]:
     return {
         i: make_agent(ruleset, spec.agent or "random", stored.seed * 31 + i)
         for i, spec in enumerate(stored.seats)
-        if spec.kind == "ai"
+        # a person's seat handed to the AI keeps its agent (server/takeover.py)
+        if spec.kind == "ai" or spec.agent
     }
 
 

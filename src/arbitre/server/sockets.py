@@ -1,5 +1,6 @@
-"""The live socket of a game: a State on connect and after every change; plays, undo
-requests and takeback answers from the client.
+"""The live socket of a game: a State on connect and after every change (or, for a client
+that asks for them, a patch: subscribers.py); plays, undo requests and takeback answers
+from the client.
 
 A bad message (binary, not JSON, wrong fields, too large, too fast) gets an error message
 and the socket stays usable; a game deleted under the socket gets `deleted` and a policy
@@ -27,8 +28,9 @@ from arbitre.server.limits import AddressCount, RateLimiter
 from arbitre.server.live import LiveGame
 from arbitre.server.payload import can_undo
 from arbitre.server.seating import answer_takeback, ask_takeback
-from arbitre.server.states import state_text
+from arbitre.server.social import connected as social_connected
 from arbitre.server.subscribers import Subscriber
+from arbitre.server.takeover import left as social_left
 
 MESSAGE_LIMIT = 8192
 NORMAL_CLOSE = 1000
@@ -75,7 +77,7 @@ async def _serve(
     live.subscribers.add(sub)
     try:
         await live.settled()  # a move being stored is not shown before it is
-        sub.push_state(state_text(live, access, wanted))
+        sub.send_state(live)
         while not sub.dead:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -103,20 +105,34 @@ async def _serve(
         code = SERVER_ERROR
     finally:
         live.subscribers.discard(sub)
+        social_left(live, sub.access)  # since when a seat is away (server/takeover.py)
         sub.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(websocket.close(code=code), 1.0)
 
 
 async def _message(hub: Hub, live: LiveGame, sub: Subscriber, raw: str) -> None:
-    """One client message: play, undo (or ask for it), answer a takeback request, or (the
-    hotseat table) look through the seat its player just confirmed."""
+    """One client message: play, undo (or ask for it), answer a takeback request, (the
+    hotseat table) look through the seat its player just confirmed, or take patches from
+    now on (server/patches.py)."""
     data: dict[str, Any] = parse_object(raw, "message")
     kind = data.get("type")
     if kind == "play":
         key = str_field(data, "key")
         expect = int_field(data.get("expect"), "expect")
-        await hub.play(live, sub.access, key, expect, int_field(data.get("seat"), "seat"))
+        seat = int_field(data.get("seat"), "seat")
+        # `ask`: the client wants this play answered (the table page): "played" once it is
+        # stored (after the State it made), or "refused" with the status a POST would get
+        ask = int_field(data.get("ask"), "ask")
+        if ask is None:
+            await hub.play(live, sub.access, key, expect, seat)
+            return
+        try:
+            await hub.play(live, sub.access, key, expect, seat)
+        except ApiError as exc:
+            sub.push({"type": "refused", "ask": ask, "status": exc.status, **exc.to_json()})
+        else:
+            sub.push({"type": "played", "ask": ask, "moves": live.moves})
     elif kind == "undo":
         if can_undo(live, sub.access) or sub.access.role != "seat":
             await hub.undo(live, sub.access)
@@ -131,6 +147,10 @@ async def _message(hub: Hub, live: LiveGame, sub: Subscriber, raw: str) -> None:
             raise refuse(403, "not_allowed", "not_allowed", what="view")
         await live.settled()
         sub.look_through(live, seat)
+    elif kind == "patches":
+        sub.patches = True
+    elif kind == "social":  # chat, resign, AI handover, rematch frames (server/social.py)
+        social_connected(hub, live, sub)
     else:
-        why = "play | undo | takeback | view"
+        why = "play | undo | takeback | view | patches | social"
         raise refuse(422, "bad_field", "bad_field", field="type", why=why)

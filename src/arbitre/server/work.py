@@ -39,9 +39,11 @@ class Workers:
         queue: int = 8,
         per_client: int = 2,
         content_dir: Path | None = None,
+        library_dir: Path | None = None,
     ) -> None:
         self.processes = processes
         self.content_dir = content_dir
+        self.library_dir = library_dir
         self.queue = queue
         self.per_client = per_client
         self.threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="arbitre")
@@ -60,7 +62,7 @@ class Workers:
                 max_workers=self.processes,
                 mp_context=context,
                 initializer=_worker_start,
-                initargs=(self.content_dir, os.getpid()),
+                initargs=(self.content_dir, os.getpid(), self.library_dir),
             )
         return self._pool
 
@@ -117,7 +119,7 @@ def _watch(server: int) -> None:
             os._exit(0)
 
 
-def _worker_start(content_dir: Path | None, server: int) -> None:
+def _worker_start(content_dir: Path | None, server: int, library_dir: Path | None = None) -> None:
     """A worker process knows the operator's content, as the server does, yields the
     processor to the event loop's process when both want it, and ends with the server."""
     threading.Thread(target=_watch, args=(server,), daemon=True).start()
@@ -127,3 +129,7 @@ def _worker_start(content_dir: Path | None, server: int) -> None:
         from arbitre.engine import library
 
         library.install_dir(content_dir)
+    if library_dir is not None:  # the saved versions a replayed record may name
+        from arbitre.engine import library_saved
+
+        library_saved.use_dir(library_dir)

@@ -53,6 +53,11 @@ function statusLine(ctx) {
   if (v.to_play && !v.over) parts.push(h("strong", {}, t("epic.to_play", { side: sideName(ctx, v.to_play) })));
   if (v.initiative) parts.push(t("epic.initiative", { side: sideName(ctx, v.initiative) }));
   parts.push(v.seat ? t("board.you", { seat: sideName(ctx, v.seat) }) : t("board.spectator"));
+  // a game from armies (issue 16): each seat's army by name, the seats keeping theirs
+  (v.armies || []).forEach((army, i) => {
+    const seat = ctx.state?.game?.seats?.[i]?.name;
+    if (army && seat) parts.push(h("span", { class: "army-name" }, t("epicd.army", { side: sideName(ctx, seat), army: tx(army) })));
+  });
   const out = [];
   parts.forEach((p, i) => {
     if (i) out.push(" · ");

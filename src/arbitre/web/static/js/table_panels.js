@@ -4,6 +4,7 @@
 
 import { h, clear } from "./dom.js";
 import { $, page } from "./table_page.js";
+import { mountSocial } from "./table_social.js";
 
 const opened = {}; // what the reader folded or unfolded, by panel id
 
@@ -15,6 +16,7 @@ export function clearPanels() {
 
 export function renderPanels(renderer, ctx) {
   const box = $("#panels");
+  mountSocial(); // chat, resign, AI handover, rematch: online games (issue 17)
   let list = [];
   try {
     list = (renderer?.panels && page.curtainFor === null ? renderer.panels(ctx) : []) || [];
