@@ -80,6 +80,17 @@ def test_EPC_3_conformance_harness_on_games_from_armies(a: str, b: str) -> None:
     assert len(records) == 1
 
 
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("chaos", "chaos"), ("eldar", "chaos"), ("garde_imperiale", "space_marines")],
+)
+def test_EPC_18_conformance_at_4000_points_template_aims_read_differently(a: str, b: str) -> None:
+    """Two template aim points hitting the same stands once left identical records: each
+    placement is now told with its point (EPC-18, EP-16.41)."""
+    records = conformance.check_all(R, [_army(a, b, 4000)], seeds=range(1))
+    assert len(records) == 1
+
+
 def test_EPC_3_the_ai_deploys_every_detachment_in_its_zone() -> None:
     state = _to_deploy(_army("garde_imperiale", "chaos"), 2)
     ais = [EpicAI(1), EpicAI(2)]

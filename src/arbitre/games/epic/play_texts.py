@@ -66,6 +66,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.template.range": _t("Hors de portée ({ $max } cm)", "Out of range ({ $max } cm)"),
     "epic.template.arc": _t("Hors de l'arc de tir", "Outside the fire arc"),
     "epic.template.los": _t("Pas de ligne de vue", "No line of sight"),
+    "epic.ev.aimed": _t(
+        "{ $det } centre un gabarit en ({ $x }, { $y })",
+        "{ $det } centres a template at ({ $x }, { $y })",
+    ),
     "epic.ev.template": _t(
         "Gabarits de { $det } : pour toucher { $to_hit } → { $hits } touche(s) ;"
         " sauvegardes { $saves } → { $lost } perte(s)",

@@ -240,6 +240,11 @@ def choose_template(s: EpicState, f: Frame, key: str) -> None:
     p = memo[int(key[2:])] if key.startswith("p:") else parse_point(key)
     assert p is not None
     st = s.stands[sid]
+    # where each template lands is public and told: two aim points that hit the same
+    # stands must still read differently (conformance: distinct choices, distinct records)
+    rule = "EP-16.41" if f.data["bomb"] else "EPC-18"
+    aim = {"det": s.dets[st.det].spec, "x": round(p.x, 1), "y": round(p.y, 1)}
+    s.log.append(Msg("epic.ev.aimed", aim, rule))
     if f.data["bomb"]:
         st.bombed = True
         f.data["placed"].append([p.x, p.y, sid, wi, GROUND_LAYER])  # EP-16.43
