@@ -172,3 +172,22 @@ def test_a_save_with_seats_is_still_a_record_replay_reads(cli, tmp_path):
     assert json.loads(path.read_text(encoding="utf-8"))["seats"][0] == "human"
     replay = cli(["replay", str(path), "--no-step"])
     assert replay.exit_code == 0, replay.output
+
+
+def test_a_save_keeps_a_parameterised_agent_and_loads_it_back(cli, tmp_path):
+    """`mcts:iterations=5` is saved whole and played again on load; a spec the agent parser
+    refuses (`iterations=0`, an unknown parameter) is one line naming `seats[N]`."""
+    path = tmp_path / "mcts.json"
+    seats = ["champs", "--seats", "human,mcts:iterations=5,random", "--seed", "3"]
+    first = cli(["play", *seats], input=f"1\nsave {path}\nquit\no\n")
+    assert first.exit_code == 0, first.output
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["seats"] == ["human", "mcts:iterations=5", "random"]
+    again = cli(["play", "--load", str(path), "--lang", "en"], input="quit\ny\n")
+    assert again.exit_code == 0, again.output
+    assert "mcts:iterations=5" in again.output  # the header names the agent as saved
+    assert not any(word in again.output for word in ASKED)  # no seat menu: the save's seats
+    for spec, word in (("mcts:iterations=0", "iterations"), ("mcts:width=3", "width")):
+        bad = tmp_path / "bad-mcts.json"
+        bad.write_text(json.dumps({**data, "seats": ["human", spec, "random"]}), encoding="utf-8")
+        one_line_error(cli(["play", "--load", str(bad), "--lang", "en"]), "seats[1]", spec, word)

@@ -5,12 +5,14 @@ A save is the engine's `GameRecord` (`{ruleset, version, config, seed, keys}`) p
 fields the record reader ignores, so every save is still a record `arbitre replay` reads:
 
     "arbitre": "0.1.0"                      the program that wrote it
-    "seats": ["human", "ai"]                who played each seat (a person or an agent name)
+    "seats": ["human", "ai"]                who played each seat: a person, or an agent
+                                            spec with its parameters ("mcts:iterations=400")
     "saved": "2025-01-31T18:02:11"          when (local time)
 
 `read_save` checks a file from its bytes to its last key: readable, UTF-8, JSON, the
-record's fields, a known game, the same ruleset version, a valid config, valid seats, and
-every key legal when replayed. Each failure is one line on stderr and exit code 2.
+record's fields, a known game, the same ruleset version, a valid config, valid seats (each
+agent spec read by the same parser as `--seats`: `make_agent`), and every key legal when
+replayed. Each failure is one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
@@ -29,9 +31,9 @@ from rich.text import Text
 from arbitre import __version__
 from arbitre.cli.messages import tr
 from arbitre.cli.render import Played, make_console, play_recorded, seat_label
-from arbitre.engine.agents import agent_names
+from arbitre.engine.agents import make_agent
 from arbitre.engine.config_values import BadConfig, check_config, read_config
-from arbitre.engine.i18n import Msg, translate
+from arbitre.engine.i18n import Msg, add_messages, translate
 from arbitre.engine.match import Match
 from arbitre.engine.record import GameRecord, RecordError
 from arbitre.engine.registry import get, names
@@ -40,6 +42,17 @@ from arbitre.engine.ruleset import ConfigError, IllegalChoice, Ruleset
 DATA_ENV = "ARBITRE_DATA_DIR"  # overrides the user data folder (tests, portable installs)
 HUMAN = "human"
 MAX_BYTES = 16 * 1024 * 1024
+MAX_AGENT = 200  # characters of one seat's agent spec (`mcts:iterations=400:rollout=…`)
+
+add_messages(
+    {
+        "cli.save.bad_agent": {
+            "fr": "{ $path } : le champ « seats[{ $i }] » donne un agent refusé "
+            "« { $name } » : { $error }",
+            "en": "{ $path }: field 'seats[{ $i }]' gives a refused agent '{ $name }': { $error }",
+        },
+    }
+)
 
 
 def data_dir() -> Path:
@@ -165,13 +178,22 @@ def _seats(data: dict[str, Any], ruleset: Ruleset[Any], n: int, path: Path, lang
     seats = data.get("seats")
     if seats is None:
         return None
-    known = agent_names(ruleset)
     if (
         not isinstance(seats, list)
         or len(seats) != n
-        or not all(isinstance(s, str) and (s == HUMAN or s in known) for s in seats)
+        or not all(isinstance(s, str) and 0 < len(s) <= MAX_AGENT for s in seats)
     ):
         raise fail_line(lang, "cli.save.bad_seats", path=str(path), n=n)
+    for i, name in enumerate(seats):
+        if name == HUMAN:
+            continue
+        try:  # the parser of `--seats`, parameters included (`mcts:iterations=400`)
+            make_agent(ruleset, name, 0)
+        except Exception as exc:  # a file is never trusted: any refusal is one line
+            error = " ".join(str(exc).split())
+            raise fail_line(
+                lang, "cli.save.bad_agent", path=str(path), i=i, name=name, error=error
+            ) from None
     return [None if s == HUMAN else s for s in seats]
 
 

@@ -3,14 +3,20 @@
 Every argument is checked before the first game (`check_arguments`): the game, the
 configuration (the engine's `config_values`, then one dry `ruleset.new` so the game's own
 checks run: scenario, battlefield, content pack), the agents (each one built once) and the
-`--report` path. A refusal is one line naming the argument, exit code 2.
+`--report` path; then the backend (`check_backend`): `--address` only with `--backend ray`,
+and Ray installed. A refusal is one line naming the argument, exit code 2.
+
+`--backend ray` plays the same games as Ray tasks (`arbitre.engine.simulate_ray`), on a
+local Ray or on the cluster at `--address` (docs/cluster.md); the outcome of a seed is the
+same as with processes.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -31,6 +37,13 @@ from arbitre.engine.registry import get, names
 from arbitre.engine.ruleset import ConfigError, Ruleset
 from arbitre.engine.simulate import simulate as run_simulation
 
+Backend = Literal["process", "ray"]
+MAX_WORKERS = 256
+# HOST:PORT, [IPv6]:PORT, ray://HOST:PORT, or auto: nothing else reaches ray.init
+_ADDRESS = re.compile(r"^(auto|(ray://)?[A-Za-z0-9._\-\[\]:]{1,253}:[0-9]{1,5})$")
+_GAMES_FR = "{ $games } { $games ->\n    [one] partie\n   *[other] parties\n}"
+_GAMES_EN = "{ $games } { $games ->\n    [one] game\n   *[other] games\n}"
+
 add_messages(
     {
         "cli.sim.bad_game": {
@@ -44,6 +57,45 @@ add_messages(
         "cli.sim.agent_broken": {
             "fr": "l'agent « { $name } » ne peut pas jouer : { $error }",
             "en": "the agent '{ $name }' cannot play: { $error }",
+        },
+        # --- the ray backend (issue 15) ---------------------------------------------------
+        "cli.sim.no_ray": {
+            "fr": "Ray n'est pas installé ; installez l'extra « cluster » : "
+            "pip install 'arbitre[cluster]' (ou, depuis les sources : pip install -e '.[cluster]')",
+            "en": "Ray is not installed; install the 'cluster' extra: "
+            "pip install 'arbitre[cluster]' (or, from the sources: pip install -e '.[cluster]')",
+        },
+        "cli.sim.address_needs_ray": {
+            "fr": "seulement avec --backend ray (l'adresse d'un cluster Ray)",
+            "en": "only with --backend ray (the address of a Ray cluster)",
+        },
+        "cli.sim.bad_address": {
+            "fr": "adresse « { $address } » invalide : attendu HÔTE:PORT, ray://HÔTE:PORT ou auto",
+            "en": "invalid address '{ $address }': expected HOST:PORT, ray://HOST:PORT or auto",
+        },
+        "cli.sim.ray_failed": {
+            "fr": "Ray n'a pas pu démarrer : { $error }",
+            "en": "Ray could not start: { $error }",
+        },
+        "cli.sim.cluster_failed": {
+            "fr": "le cluster Ray à { $address } ne répond pas : { $error }",
+            "en": "the Ray cluster at { $address } does not answer: { $error }",
+        },
+        "cli.sim.title_ray": {
+            "fr": "{ $game } : { $games } parties, { $workers } { $workers ->\n"
+            "    [one] tâche Ray\n   *[other] tâches Ray\n} à la fois",
+            "en": "{ $game }: { $games } games, { $workers } { $workers ->\n"
+            "    [one] Ray task\n   *[other] Ray tasks\n} at a time",
+        },
+        "cli.sim.rate": {
+            "fr": _GAMES_FR + " en { $seconds } s : { $gps } parties/s",
+            "en": _GAMES_EN + " in { $seconds } s: { $gps } games/s",
+        },
+        "cli.sim.rate_ray": {
+            "fr": _GAMES_FR + " en { $seconds } s : { $gps } parties/s "
+            "(plus { $startup } s pour démarrer Ray ou s'y connecter)",
+            "en": _GAMES_EN + " in { $seconds } s: { $gps } games/s "
+            "(plus { $startup } s to start or reach Ray)",
         },
     }
 )
@@ -105,6 +157,23 @@ def check_arguments(
     return cfg, names_
 
 
+def check_backend(backend: str, address: str | None, lang: str) -> None:
+    """`--address` only with the ray backend and well formed; Ray importable for it. Exits
+    2 with one line before any game (nothing started, nothing written)."""
+    if address is not None and backend != "ray":
+        raise usage_error(lang, "--address", tr("cli.sim.address_needs_ray", lang))
+    if address is not None and not _ADDRESS.match(address):
+        shown = address[:80]
+        raise usage_error(lang, "--address", tr("cli.sim.bad_address", lang, address=shown))
+    if backend == "ray":
+        from arbitre.engine.simulate_ray import RayMissing, import_ray
+
+        try:
+            import_ray()
+        except RayMissing:
+            raise usage_error(lang, "--backend", tr("cli.sim.no_ray", lang)) from None
+
+
 def _keys(items: list[str]) -> dict[str, Any]:
     return {item.partition("=")[0].strip(): None for item in items}
 
@@ -133,9 +202,10 @@ def parse_agents(
 
 
 def summary_table(summary: dict[str, Any], lang: str) -> Table:
+    ray = summary.get("backend") == "ray"
     table = Table(
         title=tr(
-            "cli.sim.title",
+            "cli.sim.title_ray" if ray else "cli.sim.title",
             lang,
             game=game_title(str(summary["game"]), lang),
             games=summary["games"],
@@ -173,7 +243,16 @@ def simulate(
         typer.Option("--agents", help="un agent par siège / one agent per seat: random,random,mj"),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="première graine / first seed")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="processus")] = 1,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            min=1,
+            max=MAX_WORKERS,
+            help="processus ou tâches Ray à la fois / processes or Ray tasks at a time",
+        ),
+    ] = 1,
     as_json: Annotated[
         bool, typer.Option("--json", help="un objet JSON / one JSON object")
     ] = False,
@@ -196,9 +275,18 @@ def simulate(
         bool,
         typer.Option("--debug", help="traces complètes des erreurs / full error tracebacks"),
     ] = False,
+    backend: Annotated[
+        Backend,
+        typer.Option("--backend", help="process | ray (pip install 'arbitre[cluster]')"),
+    ] = "process",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="cluster Ray / Ray cluster: HÔTE:PORT / HOST:PORT"),
+    ] = None,
 ) -> None:
     """Simuler des parties entre agents / simulate games between agents."""
     cfg, agent_list = check_arguments(game, config, scenario, agents, report, seed, lang)
+    check_backend(backend, address, lang)
     err = make_console(stderr=True)
     show_progress = not as_json and err.is_terminal
     with Progress(
@@ -213,7 +301,7 @@ def simulate(
         task = progress.add_task(
             tr("cli.sim.progress", lang, game=game_title(game, lang)), total=games
         )
-        summary = run_simulation(
+        summary = _run(
             game,
             games,
             agent_list,
@@ -224,6 +312,9 @@ def simulate(
             progress=lambda n: progress.advance(task, n),
             keep=report is not None,
             debug=debug,
+            backend=backend,
+            address=address,
+            lang=lang,
         )
     summary.update(seed=seed, agents=agent_list, config=cfg, max_decisions=max_decisions)
     if report is not None:
@@ -238,6 +329,27 @@ def simulate(
         raise typer.Exit(1)
 
 
+def _run(*args: Any, lang: str, **kwargs: Any) -> dict[str, Any]:
+    """`run_simulation`; Ray failing to start or a cluster not answering is one line,
+    exit 2, before any game was played."""
+    from arbitre.engine.simulate_ray import RayUnavailable  # imports no Ray
+
+    try:
+        return run_simulation(*args, **kwargs)
+    except RayUnavailable as exc:
+        address = kwargs.get("address")
+        if address is None:
+            text = tr("cli.sim.ray_failed", lang, error=str(exc))
+            raise usage_error(lang, "--backend", text) from None
+        text = tr("cli.sim.cluster_failed", lang, address=address, error=str(exc))
+        raise usage_error(lang, "--address", text) from None
+
+
+def _rate(per_second: float) -> str:
+    """Two decimals, or two significant digits under 0.1 (long games: `0.0049`)."""
+    return f"{per_second:.2f}" if per_second >= 0.1 or per_second == 0 else f"{per_second:.2g}"
+
+
 def show(summary: dict[str, Any], lang: str) -> None:
     console = make_console()
     console.print(summary_table(summary, lang))
@@ -250,6 +362,19 @@ def show(summary: dict[str, Any], lang: str) -> None:
                 dps=f"{summary['decisions_per_second']:.0f}",
                 cpu=f"{summary['decisions_per_cpu_second']:.0f}",
                 seconds=f"{summary['seconds']:.2f}",
+            )
+        )
+    )
+    rate = "cli.sim.rate_ray" if summary.get("backend") == "ray" else "cli.sim.rate"
+    console.print(
+        Text(
+            tr(
+                rate,
+                lang,
+                games=summary["games"],
+                seconds=f"{summary['seconds']:.2f}",
+                gps=_rate(summary.get("games_per_second", 0.0)),
+                startup=f"{summary.get('startup_seconds', 0.0):.1f}",
             )
         )
     )

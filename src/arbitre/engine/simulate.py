@@ -1,4 +1,6 @@
-"""Many games in parallel processes, summarised per seat (used by `arbitre simulate`)."""
+"""Many games in parallel processes or Ray tasks, summarised per seat (used by
+`arbitre simulate`). The outcome of a seed never depends on the backend nor on the number
+of workers: every agent's seed comes from the game's seed (`play_one`)."""
 
 from __future__ import annotations
 
@@ -81,6 +83,21 @@ def _play_batch(
     return [play_one(game, config, agents, s, cap, debug) for s in seeds]
 
 
+def _failed(seed: int, error: str) -> GameOutcome:
+    """A game whose Ray task died (a worker killed, a node lost): counted as an error."""
+    return GameOutcome(seed, None, 0, 0.0, error=error)
+
+
+BACKENDS = ("process", "ray")
+
+
+def _split(seeds: list[int], workers: int) -> list[list[int]]:
+    """Batches of seeds: about eight per worker (so a slow batch does not leave the others
+    idle at the end), at most 50 games each, one game each when games are few."""
+    batch = max(1, min(50, len(seeds) // max(1, workers * 8)))
+    return [seeds[i : i + batch] for i in range(0, len(seeds), batch)]
+
+
 def simulate(
     game: str,
     games: int,
@@ -92,18 +109,37 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     keep: bool = False,
     debug: bool = False,
+    backend: str = "process",
+    address: str | None = None,
 ) -> dict[str, Any]:
     """Play `games` games (seeds seed, seed+1, …) and summarise them; `keep` adds every
     game's outcome (seed, scores, decisions, the ruleset's result details) as `outcomes`.
     A game that fails is counted in `errors`; `error_samples` give one line each, the
-    whole traceback with `debug`."""
+    whole traceback with `debug`.
+
+    `backend="ray"` plays the batches as Ray tasks (`arbitre.engine.simulate_ray`: a local
+    Ray with `workers` CPUs, or the cluster at `address`); it raises `RayMissing` when Ray
+    is not installed and `RayUnavailable` when it cannot start, before any game."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise ValueError("address is for the ray backend only")
     config = dict(config or {})
     seeds = list(range(seed, seed + games))
     outcomes: list[GameOutcome] = []
     start = time.perf_counter()
-    batch = max(1, min(50, games // max(1, workers * 8)))
-    chunks = [seeds[i : i + batch] for i in range(0, len(seeds), batch)]
-    if workers <= 1:
+    startup = 0.0  # Ray's start or connection, kept out of the games' wall time
+    chunks = _split(seeds, workers)
+    if backend == "ray":
+        from arbitre.engine import simulate_ray  # optional: Ray is imported only here
+
+        kwargs: dict[str, Any] = {"game": game, "config": config, "agents": list(agents)}
+        kwargs.update(cap=max_decisions, debug=debug)
+        ran = simulate_ray.run_batches(
+            _play_batch, kwargs, lambda n: _split(seeds, n), _failed, workers, address, progress
+        )
+        outcomes, workers, startup = ran.outcomes, ran.workers, ran.startup
+    elif workers <= 1:
         for chunk in chunks:
             done = _play_batch(game, config, agents, chunk, max_decisions, debug)
             outcomes.extend(done)
@@ -120,9 +156,12 @@ def simulate(
                 outcomes.extend(done)
                 if progress:
                     progress(len(done))
-    wall = time.perf_counter() - start
+    wall = time.perf_counter() - start - startup
     seats = get(game).seats(config)
     summary = summarise(game, seats, agents, outcomes, wall, workers)
+    summary["backend"] = backend
+    if backend == "ray":
+        summary["startup_seconds"] = startup
     if keep:
         summary["outcomes"] = [
             {"seed": o.seed, "scores": o.scores, "decisions": o.decisions, "details": o.details}
@@ -164,6 +203,7 @@ def summarise(
         "error_samples": [{"seed": o.seed, "error": o.error} for o in errors[:3]],
         "results": results,
         "mean_decisions": decisions / len(outcomes) if outcomes else 0.0,
+        "games_per_second": len(outcomes) / wall if wall > 0 else 0.0,
         "decisions_per_second": decisions / wall if wall > 0 else 0.0,
         "decisions_per_cpu_second": decisions / cpu if cpu > 0 else 0.0,
         "seconds": wall,
