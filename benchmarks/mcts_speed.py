@@ -9,6 +9,12 @@ clones through the adapter; that is the price of going through it.
 
 Run: `.venv/bin/python -m benchmarks.mcts_speed [--iterations N] [--games champs,heresy]`.
 The issue's goal is ours ≥ 2× OpenSpiel's; the figures are printed, nothing asserted.
+
+`--thinking N`: instead, the default `mcts` (the game's own parameters: 1.8 s cap) plays
+seat 0 against the game's `ai` (Champs: the MJ's seat, against `players`) until it has
+answered N decisions with a search; it prints the seconds per searched decision (mean,
+90th centile, max) and the iterations done, and how many decisions it answered without a
+search (a single option, or a decision the game does not mark as key).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from arbitre.engine import Rng, get
+from arbitre.engine.agents import make_agent
 from arbitre.engine.mcts import MctsAgent, MctsPlugin, Params
 
 
@@ -77,12 +84,63 @@ def openspiel(game: str, played: list[int], iterations: int, seed: int = 3) -> f
     return iterations / (time.perf_counter() - start)
 
 
+def thinking(game: str, searched: int, seed: int = 5) -> dict[str, float]:
+    """Seconds per decision of the default `mcts` in a game against the heuristic AI."""
+    r = get(game)
+    s = r.new({}, seed)
+    n_seats = len(r.seats({}))
+    me = n_seats - 1 if game == "champs" else 0
+    other = "players" if game == "champs" else "ai"
+    agents = [make_agent(r, "mcts" if i == me else other, seed * 10 + i) for i in range(n_seats)]
+    mcts_agent = agents[me]
+    assert isinstance(mcts_agent, MctsAgent)
+    times: list[float] = []
+    iterations: list[int] = []
+    quick = 0
+    while len(times) < searched:
+        d = r.decision(s)
+        if d is None:
+            s = r.new({}, seed := seed + 1)
+            continue
+        if d.seat != me:
+            r.apply(s, agents[d.seat].choose(r, s, d))
+            continue
+        mcts_agent.last_root = None
+        start = time.perf_counter()
+        key = mcts_agent.choose(r, s, d)
+        spent = time.perf_counter() - start
+        if mcts_agent.last_root is None:
+            quick += 1
+        else:
+            times.append(spent)
+            iterations.append(mcts_agent.last_iterations)
+        r.apply(s, key)
+    times.sort()
+    return {
+        "mean": sum(times) / len(times),
+        "p90": times[int(0.9 * (len(times) - 1))],
+        "max": times[-1],
+        "iterations": sum(iterations) / len(iterations),
+        "quick": quick,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--games", default="champs,heresy,epic")
     parser.add_argument("--steps", type=int, default=30, help="random decisions before")
+    parser.add_argument("--thinking", type=int, default=0, help="searched decisions to time")
     args = parser.parse_args()
+    if args.thinking > 0:
+        print(f"default mcts against the heuristic AI, {args.thinking} searched decisions")
+        head = ("game", "mean s", "p90 s", "max s", "iterations", "unsearched")
+        print(f"{head[0]:8} {head[1]:>7} {head[2]:>7} {head[3]:>7} {head[4]:>10} {head[5]:>10}")
+        for game in args.games.split(","):
+            t = thinking(game, args.thinking)
+            print(f"{game:8} {t['mean']:7.2f} {t['p90']:7.2f} {t['max']:7.2f} "
+                  f"{t['iterations']:10.1f} {t['quick']:10.0f}", flush=True)  # fmt: skip
+        return
     print(f"IS-MCTS, {args.iterations} iterations, random rollouts to the end, one position")
     print(f"{'game':8} {'ours it/s':>10} {'OpenSpiel it/s':>15} {'ratio':>7}")
     for game in args.games.split(","):

@@ -191,3 +191,260 @@ def test_simulate_runs_mcts_from_the_command_line() -> None:
     assert data["results"][0]["agent"] == "mcts:iterations=3:depth=3"
     bad = CliRunner().invoke(app, [*args, "--agents", "mcts:iterations=zero,random"])
     assert bad.exit_code != 0
+
+
+# --- priors, widening, focus, opponent model (issue 15, strength) ---------------------------
+
+
+@dataclass
+class Pick:
+    """A toy one-decision game: seat 0 picks 0…9 and scores it / 9."""
+
+    picked: int = -1
+    rng: Rng = field(default_factory=Rng)
+
+
+class PickGame:
+    id = "pick"
+    version = "1"
+
+    def seats(self, config: Any) -> tuple[str, ...]:
+        return ("a", "b")
+
+    def new(self, config: Any, seed: int) -> Pick:
+        return Pick()
+
+    def decision(self, s: Pick) -> Decision | None:
+        if s.picked >= 0:
+            return None
+        return Decision(0, "pick", tuple(Option(str(k), Msg("x")) for k in range(10)), Msg("x"))
+
+    def apply(self, s: Pick, key: str) -> None:
+        s.picked = int(key)
+
+    def result(self, s: Pick) -> Result | None:
+        if s.picked < 0:
+            return None
+        return Result((s.picked / 9, 1 - s.picked / 9), Msg("x"))
+
+    def clone(self, s: Pick) -> Pick:
+        return Pick(s.picked, s.rng.copy())
+
+    def determinize(self, s: Pick, seat: int, rng: Rng) -> Pick:
+        return self.clone(s)
+
+
+class AlwaysThree:
+    """A 'heuristic AI' with a poor taste: it always picks 3."""
+
+    def __init__(self, seed: int) -> None:
+        self.asked = 0
+
+    def choose(self, ruleset: Any, state: Any, decision: Decision) -> str:
+        self.asked += 1
+        return "3"
+
+
+TOY = MctsPlugin(heuristic=AlwaysThree, key=lambda d: d.kind == "nim.take")
+
+
+def test_new_parameters_parse() -> None:
+    p = parse_params("prior=1.5:widen=0.5:focus=key:others=heuristic:horizon=stop")
+    assert (p.prior, p.widen, p.focus, p.others) == (1.5, 0.5, "key", "heuristic")
+    assert p.horizon == "stop"
+    assert parse_params("").prior == 0 and parse_params("").others == "search"
+
+
+@pytest.mark.parametrize(
+    ("bad", "name"),
+    [
+        ("prior=-1", "prior"),
+        ("prior=much", "prior"),
+        ("prior=inf", "prior"),
+        ("widen=101", "widen"),
+        ("widen=nan", "widen"),
+        ("focus=some", "focus"),
+        ("others=random", "others"),
+        ("horizon=far", "horizon"),
+        ("rollout=smart", "rollout"),
+        ("iterations=2.5", "iterations"),
+        ("depth=-3", "depth"),
+    ],
+)
+def test_bad_new_parameters_are_refused_naming_the_parameter(bad: str, name: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        parse_params(bad)
+
+
+def test_overlong_parameter_text_is_refused() -> None:
+    with pytest.raises(ValueError, match="longer than"):
+        parse_params("c=1:" * 200)
+
+
+def test_game_defaults_survive_given_parameters() -> None:
+    """`mcts:iterations=5` changes the budget only: Heresy keeps its heuristic rollouts,
+    priors, focus and opponent model."""
+    agent = make_agent(get("heresy"), "mcts:iterations=5:prior=2", 1)
+    assert isinstance(agent, MctsAgent)
+    p = agent.params
+    assert (p.iterations, p.seconds, p.prior) == (5, 0, 2.0)
+    assert (p.rollout, p.focus, p.others, p.widen) == ("heuristic", "key", "heuristic", 1.0)
+    assert p.horizon == "stop"
+    default = make_agent(get("heresy"), "mcts", 1)
+    assert isinstance(default, MctsAgent)
+    assert 0 < default.params.seconds <= 2.0
+
+
+def test_prior_steers_a_small_budget_to_the_heuristic_choice() -> None:
+    """A strong progressive bias keeps the heuristic's pick while visits are few; without
+    it the search finds the best pick."""
+    game = PickGame()
+    s = game.new({}, 0)
+    d = game.decision(s)
+    assert d is not None
+    biased = MctsAgent(1, TOY, Params(iterations=30, seconds=0, prior=50.0))
+    assert biased.choose(game, s, d) == "3"
+    plain = MctsAgent(1, TOY, Params(iterations=300, seconds=0, c=0.2))
+    assert plain.choose(game, s, d) == "9"
+
+
+def test_widening_expands_the_heuristic_choice_first_and_few_others() -> None:
+    game = PickGame()
+    s = game.new({}, 0)
+    agent = MctsAgent(2, TOY, Params(iterations=9, seconds=0, widen=0.5))
+    root = agent.search(game, s, 0)  # type: ignore[arg-type]
+    # a child is added while there are fewer than 1 + widen·√visits (2.41 at 8 visits)
+    assert len(root.children) == 3
+    assert "0|pick|3" in root.children  # the hint, expanded first
+    assert sum(c.visits for c in root.children.values()) == 9
+    wide = MctsAgent(2, TOY, Params(iterations=9, seconds=0)).search(game, s, 0)  # type: ignore[arg-type]
+    assert len(wide.children) == 9
+
+
+def test_focus_answers_other_decisions_with_the_heuristic_without_search() -> None:
+    """`focus=key`: a decision the game does not mark as key is the heuristic's (here the
+    toy's 'pick' is not key: only 'nim.take' is)."""
+    game = PickGame()
+    s = game.new({}, 0)
+    d = game.decision(s)
+    assert d is not None
+    agent = MctsAgent(3, TOY, Params(iterations=50, seconds=0, focus="key"))
+    assert agent.choose(game, s, d) == "3"
+    assert agent.last_root is None  # no search at all
+
+
+def test_opponent_model_keeps_only_the_searching_seat_in_the_tree() -> None:
+    """`others=heuristic`: the other seat's decisions are the heuristic's, in the tree too."""
+    nim = Nim()
+    s = nim.new({"heap": 9}, 0)
+    plugin = MctsPlugin(heuristic=_TakeOne)
+    agent = MctsAgent(4, plugin, Params(iterations=60, seconds=0, others="heuristic"))
+    root = agent.search(nim, s, 0)  # type: ignore[arg-type]
+    seats = set()
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        for child in node.children.values():
+            seats.add(child.seat)
+            todo.append(child)
+    assert seats == {0}
+    mixed = MctsAgent(4, plugin, Params(iterations=60, seconds=0)).search(nim, s, 0)  # type: ignore[arg-type]
+    assert any(c.seat == 1 for n in mixed.children.values() for c in n.children.values())
+
+
+def test_stop_horizon_ends_walks_at_the_game_stop_decisions() -> None:
+    """`horizon=stop`: a walk ends at the first decision the game marks as a stop (here
+    every one), where the evaluation scores it; without it the tree grows deeper."""
+    nim = Nim()
+    s = nim.new({"heap": 9}, 0)
+    plugin = MctsPlugin(stop=lambda d: True, evaluate=lambda r, st, root: (0.5, 0.5))
+    short = MctsAgent(6, plugin, Params(iterations=40, seconds=0, horizon="stop"))
+    root = short.search(nim, s, 0)  # type: ignore[arg-type]
+    assert root.children and all(not c.children for c in root.children.values())
+    assert all(c.total[0] == 0.5 * c.visits for c in root.children.values())
+    deep = MctsAgent(6, plugin, Params(iterations=40, seconds=0)).search(nim, s, 0)  # type: ignore[arg-type]
+    assert any(c.children for c in deep.children.values())
+
+
+class _TakeOne:
+    def __init__(self, seed: int) -> None:
+        pass
+
+    def choose(self, ruleset: Any, state: Any, decision: Decision) -> str:
+        return "1"
+
+
+def _key_decision(game: str, steps: int) -> Any:
+    """A state some random decisions into a game, at a key decision with several choices."""
+    r = get(game)
+    plugin = _plugin(game)
+    s = r.new({}, 11)
+    rng = Rng.from_seed(2)
+    for i in range(2000):
+        d = r.decision(s)
+        assert d is not None
+        keys = plugin.group(s, d) if plugin.group else d.keys()
+        is_key = plugin.key is None or plugin.key(d)
+        if i >= steps and is_key and len(keys) >= 2:
+            return s
+        r.apply(s, d.options[rng.below(len(d.options))].key)
+    raise AssertionError("no key decision")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_heuristic_rollouts_and_priors_still_see_only_the_seat(game: str) -> None:
+    """The information-set test with every new feature on (heuristic rollouts, priors,
+    widening, focus, opponent model): a state and its determinized twin give the same
+    choice with the same seed, at a key decision and at a non-key one, and the choice is
+    reproducible with the same tree statistics."""
+    r = get(game)
+    params = parse_params(
+        "iterations=6:seconds=0:depth=6:rollout=heuristic:prior=1:widen=1:focus=key:"
+        "others=heuristic:horizon=stop"
+    )
+    plugin = _plugin(game)
+    for s in (_key_decision(game, 30), _midgame(game, 40)):
+        d = r.decision(s)
+        assert d is not None
+        twin = r.determinize(s, d.seat, Rng.from_seed(123))
+        dt = r.decision(twin)
+        assert dt is not None and dt.seat == d.seat
+        first = MctsAgent(8, plugin, params)
+        a = first.choose(r, s, d)
+        b = MctsAgent(8, plugin, params).choose(r, twin, dt)
+        again = MctsAgent(8, plugin, params)
+        assert a == b == again.choose(r, s, d)
+        assert d.find(a) is not None
+        if first.last_root is not None:
+            assert again.last_root is not None
+            stats = {k: (n.visits, n.avail) for k, n in first.last_root.children.items()}
+            assert stats == {k: (n.visits, n.avail) for k, n in again.last_root.children.items()}
+
+
+def test_heresy_key_decisions_are_the_tactical_ones() -> None:
+    """HH-14.11, HH-24.2: an order's sector and the attack are searched; the choice of
+    action, battle cards and the units of a move are the heuristic AI's."""
+    from arbitre.games.heresy.mcts_plugin import key
+
+    def kind(k: str) -> Decision:
+        return Decision(0, k, (Option("a", Msg("x")), Option("b", Msg("y"))), Msg("x"))
+
+    assert not key(kind("heresy.action")) and key(kind("heresy.hand.sector"))
+    assert key(kind("heresy.battle.target")) and key(kind("heresy.landing.target"))
+    assert not key(kind("heresy.battle.play")) and not key(kind("heresy.move.units"))
+
+
+def test_heresy_evaluation_charges_the_initiative_spent() -> None:
+    """HH-14.9: the same position with more of the Imperium's initiative spent is worth
+    less to the Imperium, more to the Traitor."""
+    from arbitre.games.heresy.mcts_plugin import evaluate
+
+    r = get("heresy")
+    s = _midgame("heresy", 30)
+    same = evaluate(r, s, s)
+    assert same[0] == pytest.approx(0.5)
+    later = s.copy()
+    later.pos = [s.pos[0] + 3, s.pos[1]]
+    spent = evaluate(r, later, s)
+    assert spent[0] < 0.5 < spent[1]
+    assert spent[0] + spent[1] == pytest.approx(1.0)

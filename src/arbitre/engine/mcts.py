@@ -2,52 +2,68 @@
 
 Each iteration draws a determinization of the root for the searching seat
 (`Ruleset.determinize`: everything that seat cannot see is resampled), then walks one tree
-shared by all determinizations, keyed by the option keys played from the root:
+shared by all determinizations, keyed by the (seat, decision kind, option key) played:
 
 * selection: among the options available in *this* determinization, an untried one is
-  expanded; otherwise UCB1 with availability counts picks the child (the count of a child
-  is the number of visits in which it was available, not the parent's visits);
+  expanded (the heuristic AI's choice first, and with progressive widening only while the
+  node has fewer than 1 + widen·√visits children); otherwise UCB1 with availability counts
+  picks the child (the count of a child is the number of visits in which it was
+  available, not the parent's visits), plus a progressive bias `prior / (visits + 1)`
+  toward the heuristic AI's choice (Chaslot et al. 2008), which fades as visits come;
+* focus: with `focus=key` the tree branches only on the decisions the game marks as key
+  (Heresy: the choice of an action, its card and sector, a target…); the others, in the
+  tree as at the root, are answered by the game's heuristic AI; with `others=heuristic`
+  the other seats' decisions are too (an opponent model: the tree holds the searching
+  seat's own choices only, and spends every visit on them);
 * rollout: from the new node, a policy (random, or the game's heuristic AI) plays up to a
-  depth cut-off; the game's evaluation then scores the position for every seat (a game
-  over is scored by its `Result`);
+  depth cut-off (with `horizon=stop`, also up to the next decision the game marks as a
+  stop, e.g. Heresy's next choice of action: the tactical choice searched has played out
+  by then, and the heuristic AI's strategic answers are its dearest); the game's
+  evaluation then scores the position for every seat (a game over is scored by its
+  `Result`); with a time cap, a rollout is cut at the deadline;
 * backpropagation: the score vector of every seat is added to each node of the path, and
   each node is judged by the score of the seat that chose it.
 
-The search reads the root state only through `determinize`, so it never uses what its
-seat cannot see: on a state and on a determinized twin of it, with the same seed, it makes
-the same choice (tests/engine/test_mcts.py).
+The search reads the root state only through `determinize` (after the plug-in's `canon`),
+so it never uses what its seat cannot see: on a state and on a determinized twin of it,
+with the same seed, it makes the same choice (tests/engine/test_mcts.py). The heuristic
+AI is only ever asked on a determinization, never on the real state. No tree is kept from
+one decision to the next (a subtree would hold statistics gathered on determinizations
+the new information may rule out).
 
 A game helps through an `MctsPlugin` (its `games/<game>/mcts_plugin.py`): a rollout
-policy, an evaluation at the cut-off, and `group`, which keeps one representative of
-options that are symmetric (identical copies, orders of unit picks) so that multi-pick
-decisions do not blow the tree up.
+policy, an evaluation at the cut-off, its key decisions, the defaults of the parameters,
+and `group`, which keeps one representative of options that are symmetric (identical
+copies, orders of unit picks) so that multi-pick decisions do not blow the tree up.
 
-Agent parameters (`mcts:iterations=400:seconds=1.5:rollout=heuristic`): see `parse_params`.
+Agent parameters (`mcts:iterations=400:seconds=1.5:rollout=heuristic`): see
+`arbitre.engine.mcts_params.parse_params`.
 """
 
 from __future__ import annotations
 
 import math
-import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.engine.decision import Decision
+from arbitre.engine.mcts_params import LIMITS, Params, given_keys, parse_params
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import Agent, AgentFactory, Ruleset
 
 Evaluate = Callable[[Any, Any, Any], Sequence[float]]  # (ruleset, state, root) -> per seat
 Group = Callable[[Any, Decision], Sequence[str]]  # (state, decision) -> representative keys
 Canon = Callable[[Any, Any, int], Any]  # (ruleset, state, seat) -> a canonical copy
+Key = Callable[[Decision], bool]  # whether a decision is worth a search / ends a walk
 
 
 @dataclass(frozen=True, slots=True)
 class MctsPlugin:
     """What a game lends the search; every field may stay at its default.
 
-    - `heuristic`: the factory of the game's heuristic agent (`rollout=heuristic`);
+    - `heuristic`: the factory of the game's heuristic agent (rollouts, priors, focus);
     - `evaluate(ruleset, state, root)`: a score in [0, 1] per seat of a position that is
       not over (used at the depth cut-off), which may weigh it against the search's
       root (the determinization it started from); None: 0.5 for every seat;
@@ -57,78 +73,62 @@ class MctsPlugin:
       are put in a canonical order (sorted), so that determinizing it with a given RNG
       gives the same twin whichever hidden arrangement `state` had: the search then
       depends on the seat's information only, exactly (not only in distribution);
-    - `depth`: the rollout's default cut-off in decisions; `iterations`: the default
-      budget (calibrated so that a decision takes well under 2 s on a small machine).
+    - `key(decision)`: whether a decision is worth branching on (`focus=key`);
+    - `stop(decision)`: whether a walk ends at this decision (`horizon=stop`);
+    - `depth`, `iterations`, `rollout`, `prior`, `widen`, `focus`, `others`, `horizon`,
+      `seconds`: the
+      defaults of the parameters (calibrated so that a decision takes under 2 s on a
+      small machine).
     """
 
     heuristic: AgentFactory | None = None
     evaluate: Evaluate | None = None
     group: Group | None = None
     canon: Canon | None = None
+    key: Key | None = None
+    stop: Key | None = None
     depth: int = 60
     iterations: int = 300
+    rollout: str = "random"
+    prior: float = 0.0
+    widen: float = 0.0
+    focus: str = "all"
+    others: str = "search"
+    horizon: str = "depth"
+    seconds: float = 1.8
 
-
-@dataclass(slots=True)
-class Params:
-    """The search's knobs, parsed from `mcts:key=value,…` (see `parse_params`)."""
-
-    iterations: int = 300
-    seconds: float = 1.8  # a cap on the wall-clock time; 0: none (fully reproducible)
-    rollout: str = "random"  # or "heuristic"
-    depth: int = 60
-    c: float = 0.7  # UCB exploration constant (scores are in [0, 1])
-
-
-LIMITS: dict[str, tuple[float, float]] = {
-    "iterations": (1, 1_000_000),
-    "seconds": (0.0, 3600.0),
-    "depth": (0, 100_000),
-    "c": (0.0, 100.0),
-}
-
-
-def parse_params(text: str, base: Params | None = None) -> Params:
-    """`iterations=400:seconds=1.5:rollout=heuristic:depth=40:c=0.7` (any subset; `:`,
-    `;` or `,` between them: on the command line, where `,` separates the seats' agents,
-    use `:` or `;`) over `base`; a ValueError names the bad item."""
-    params = replace(base) if base is not None else Params()
-    for item in text.replace(";", ",").replace(":", ",").split(","):
-        item = item.strip()
-        if not item:
-            continue
-        key, sep, raw = item.partition("=")
-        key, raw = key.strip(), raw.strip()
-        if not sep:
-            raise ValueError(f"mcts parameter {item!r}: expected key=value")
-        if key == "rollout":
-            if raw not in ("random", "heuristic"):
-                raise ValueError(f"mcts rollout {raw!r}: expected random or heuristic")
-            params.rollout = raw
-            continue
-        if key not in LIMITS:
-            known = ", ".join([*LIMITS, "rollout"])
-            raise ValueError(f"unknown mcts parameter {key!r}; known: {known}")
-        try:
-            value: float = int(raw) if key in ("iterations", "depth") else float(raw)
-        except ValueError:
-            raise ValueError(f"mcts parameter {key}: {raw!r} is not a number") from None
-        lo, hi = LIMITS[key]
-        if not lo <= value <= hi or value != value:
-            raise ValueError(f"mcts parameter {key}={raw}: expected {lo:g} to {hi:g}")
-        setattr(params, key, value)
-    return params
+    def params(self) -> Params:
+        """The default parameters of this game's `mcts`."""
+        return Params(
+            iterations=self.iterations,
+            seconds=self.seconds,
+            rollout=self.rollout,
+            depth=self.depth,
+            prior=self.prior,
+            widen=self.widen,
+            focus=self.focus,
+            others=self.others,
+            horizon=self.horizon,
+        )
 
 
 @dataclass(slots=True)
 class Node:
-    """One option played from its parent: visits, availability, summed scores per seat."""
+    """One option played from its parent: visits, availability, summed scores per seat;
+    `hint`: the heuristic AI's choice at this node's decision (None: not asked yet)."""
 
     seat: int = -1  # who chose the option leading here (-1 at the root)
     visits: int = 0
     avail: int = 0
     total: list[float] = field(default_factory=list)
     children: dict[str, Node] = field(default_factory=dict)
+    hint: str | None = None
+
+
+def edge(d: Decision, key: str) -> str:
+    """A child's name: who chose what at which kind of decision (with `focus=key`, the
+    next key decision below a node may differ between determinizations)."""
+    return f"{d.seat}|{d.kind}|{key}"
 
 
 class MctsAgent:
@@ -136,37 +136,74 @@ class MctsAgent:
 
     def __init__(self, seed: int, plugin: MctsPlugin | None = None, params: Params | None = None):
         self.plugin = plugin or MctsPlugin()
-        self.params = params or Params(iterations=self.plugin.iterations, depth=self.plugin.depth)
+        self.params = params or self.plugin.params()
         self.rng = Rng.from_seed(seed)
-        self._policy: Agent | None = None
+        self._heuristic: Agent | None = None
         self.last_iterations = 0  # of the last search (benchmarks)
         self.last_root: Node | None = None
         self._start: Any = None  # the iteration's determinized root (evaluations)
+        self._seat = -1  # the searching seat
+        self._deadline = math.inf  # of the current search (time cap)
+
+    def heuristic(self) -> Agent | None:
+        """The game's heuristic agent (rollouts, priors, non-key decisions), built once."""
+        if self.plugin.heuristic is None:
+            return None
+        if self._heuristic is None:
+            self._heuristic = self.plugin.heuristic(self.rng.next64() & 0xFFFFFFFF)
+        return self._heuristic
 
     def policy(self) -> Agent | None:
-        """The heuristic rollout agent, built once (None: random rollouts)."""
-        if self.params.rollout == "heuristic" and self.plugin.heuristic is not None:
-            if self._policy is None:
-                self._policy = self.plugin.heuristic(self.rng.next64() & 0xFFFFFFFF)
-            return self._policy
-        return None
+        """The rollout agent (None: random rollouts)."""
+        return self.heuristic() if self.params.rollout == "heuristic" else None
+
+    def _focused(self) -> bool:
+        return (
+            self.params.focus == "key"
+            and self.plugin.key is not None
+            and self.plugin.heuristic is not None
+        )
 
     def choose(self, ruleset: Any, state: Any, decision: Decision) -> str:
         keys = self._keys(state, decision)
         if len(keys) == 1:
             return keys[0]
+        if self._focused() and not self.plugin.key(decision):  # type: ignore[misc]
+            return self._heuristic_answer(ruleset, state, decision, keys)
         root = self.search(ruleset, state, decision.seat)
-        best = max(
-            (root.children[k] for k in keys if k in root.children),
-            key=lambda n: n.visits,
-            default=None,
-        )
-        if best is None:
+        best, most = keys[0], -1
+        for k in keys:
+            child = root.children.get(edge(decision, k))
+            if child is not None and child.visits > most:  # ties: the first offered
+                best, most = k, child.visits
+        return best
+
+    def _heuristic_answer(
+        self, ruleset: Any, state: Any, decision: Decision, keys: list[str]
+    ) -> str:
+        """The heuristic AI's answer, asked on a determinization only (it never reads the
+        real state), mapped to its group's representative."""
+        seat = decision.seat
+        if self.plugin.canon is not None:
+            state = self.plugin.canon(ruleset, state, seat)
+        det = ruleset.determinize(state, seat, self.rng)
+        d = ruleset.decision(det)
+        agent = self.heuristic()
+        if d is None or agent is None:  # pragma: no cover - the twin keeps its question
             return keys[0]
-        for key, node in root.children.items():
-            if node is best:
-                return key
-        return keys[0]  # pragma: no cover
+        return self._represent(d, agent.choose(ruleset, det, d), keys)
+
+    def _represent(self, d: Decision, key: str, keys: Sequence[str]) -> str:
+        """`key` if searched, else the searched key whose option has the same text."""
+        if key in keys:
+            return key
+        option = d.find(key)
+        if option is not None:
+            for k in keys:
+                other = d.find(k)
+                if other is not None and other.text == option.text:
+                    return k
+        return keys[0]
 
     def _keys(self, state: Any, decision: Decision) -> list[str]:
         if self.plugin.group is not None:
@@ -180,8 +217,10 @@ class MctsAgent:
         p = self.params
         rng = self.rng
         n_seats = seat_count(ruleset, state)
+        self._seat = seat
         root = Node(total=[0.0] * n_seats)
         deadline = time.perf_counter() + p.seconds if p.seconds > 0 else math.inf
+        self._deadline = deadline
         if self.plugin.canon is not None:
             state = self.plugin.canon(ruleset, state, seat)
         done = 0
@@ -197,51 +236,98 @@ class MctsAgent:
         return root
 
     def _iterate(self, ruleset: Ruleset[Any], s: Any, root: Node, n_seats: int) -> None:
-        rng = self.rng
-        c = self.params.c
+        p = self.params
+        focused = self._focused()
+        modelled = p.others == "heuristic" and self.plugin.heuristic is not None
+        stop = self._stop()
         path = [root]
         node = root
         while True:
             d = ruleset.decision(s)
-            if d is None:
+            if d is None or (stop is not None and len(path) > 1 and stop(d)):
                 break
             keys = self._keys(s, d)
-            untried = [k for k in keys if k not in node.children]
+            if len(keys) > 1 and (
+                (modelled and d.seat != self._seat) or (focused and not self.plugin.key(d))  # type: ignore[misc]
+            ):
+                ruleset.apply(s, self.heuristic().choose(ruleset, s, d))  # type: ignore[union-attr]
+                continue
+            if len(keys) == 1:  # nothing to choose: no node, the next decision below
+                ruleset.apply(s, keys[0])
+                continue
+            hint = self._hint(ruleset, s, d, node, keys)
+            tried: list[tuple[str, Node]] = []
+            untried: list[str] = []
             for k in keys:
-                child = node.children.get(k)
-                if child is not None:
+                child = node.children.get(edge(d, k))
+                if child is None:
+                    untried.append(k)
+                else:
                     child.avail += 1
-            if untried:
-                key = untried[rng.below(len(untried))]
+                    tried.append((k, child))
+            if untried and (
+                not tried or p.widen <= 0 or len(tried) < 1 + p.widen * math.sqrt(node.visits)
+            ):
+                key = hint if hint in untried else untried[self.rng.below(len(untried))]
                 child = Node(seat=d.seat, total=[0.0] * n_seats, avail=1)
-                node.children[key] = child
+                node.children[edge(d, key)] = child
                 ruleset.apply(s, key)
                 path.append(child)
                 break
-            seat = d.seat
-            best_key, best_value = keys[0], -math.inf
-            for k in keys:
-                ch = node.children[k]
-                value = ch.total[seat] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if value > best_value:
-                    best_key, best_value = k, value
-            node = node.children[best_key]
-            ruleset.apply(s, best_key)
+            key, node = self._select(d.seat, tried, hint)
+            ruleset.apply(s, key)
             path.append(node)
-        scores = self._rollout(ruleset, s, n_seats)
+        scores = self._rollout(ruleset, s, n_seats, stop)
         for n in path:
             n.visits += 1
             tot = n.total
             for i in range(n_seats):
                 tot[i] += scores[i]
 
-    def _rollout(self, ruleset: Ruleset[Any], s: Any, n_seats: int) -> Sequence[float]:
+    def _hint(
+        self, ruleset: Ruleset[Any], s: Any, d: Decision, node: Node, keys: list[str]
+    ) -> str | None:
+        """The heuristic AI's choice at `node` (asked once, on the first determinization
+        that reaches it), when priors or widening use it."""
+        p = self.params
+        if p.prior <= 0 and p.widen <= 0:
+            return None
+        if node.hint is None:
+            agent = self.heuristic()
+            node.hint = (
+                "" if agent is None else self._represent(d, agent.choose(ruleset, s, d), keys)
+            )
+        return node.hint or None
+
+    def _select(
+        self, seat: int, tried: list[tuple[str, Node]], hint: str | None
+    ) -> tuple[str, Node]:
+        """UCB1 with availability counts, plus the progressive bias toward `hint`."""
+        c, prior = self.params.c, self.params.prior
+        best_key, best_node, best_value = tried[0][0], tried[0][1], -math.inf
+        for k, ch in tried:
+            value = ch.total[seat] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if k == hint:
+                value += prior / (ch.visits + 1)
+            if value > best_value:
+                best_key, best_node, best_value = k, ch, value
+        return best_key, best_node
+
+    def _stop(self) -> Key | None:
+        return self.plugin.stop if self.params.horizon == "stop" else None
+
+    def _rollout(
+        self, ruleset: Ruleset[Any], s: Any, n_seats: int, stop: Key | None
+    ) -> Sequence[float]:
         rng = self.rng
         policy = self.policy()
-        for _ in range(self.params.depth):
+        deadline = self._deadline
+        for n in range(self.params.depth):
             d = ruleset.decision(s)
-            if d is None:
+            if d is None or (stop is not None and stop(d)):
                 break
+            if deadline < math.inf and n % 4 == 3 and time.perf_counter() >= deadline:
+                break  # the time cap: score what was played (a time budget is not reproducible)
             if policy is not None:
                 key = policy.choose(ruleset, s, d)
             else:
@@ -279,9 +365,8 @@ def make_with_params(base: AgentFactory, text: str, seed: int) -> Agent:
     time cap (reproducible whatever the machine's load), `seconds=S` without
     `iterations` searches for S seconds."""
     plugin: MctsPlugin | None = getattr(base, "mcts_plugin", None)
-    defaults = plugin or MctsPlugin()
-    base_params = Params(iterations=defaults.iterations, depth=defaults.depth)
-    given = {item.partition("=")[0].strip() for item in re.split(r"[,;:]", text)}
+    base_params = (plugin or MctsPlugin()).params()
+    given = given_keys(text)
     if "iterations" in given and "seconds" not in given:
         base_params.seconds = 0.0
     if "seconds" in given and "iterations" not in given:
@@ -289,4 +374,4 @@ def make_with_params(base: AgentFactory, text: str, seed: int) -> Agent:
     return MctsAgent(seed, plugin, parse_params(text, base_params))
 
 
-__all__ = ["MctsAgent", "MctsPlugin", "Node", "Params", "factory", "parse_params"]
+__all__ = ["MctsAgent", "MctsPlugin", "Node", "Params", "edge", "factory", "parse_params"]

@@ -1,14 +1,29 @@
 """What L'Hérésie d'Horus lends the engine's IS-MCTS (`arbitre.engine.mcts`).
 
-- rollout policy: random by default, the heuristic `ai` with `mcts:rollout=heuristic`;
-- evaluation at the depth cut-off: the heuristic AI's position value (`ai.evaluate.Board`:
+- rollout policy: the heuristic `ai` by default (`mcts:rollout=random` for random play);
+- evaluation at the cut-off: the heuristic AI's position value (`ai.evaluate.Board`:
   material, spaceports toward HH-40.1, threats on the commanders HH-39.9…) for the
-  Imperium, its gain since the search's root squashed to a win chance; the Traitor gets
-  its complement;
+  Imperium, its gain since the search's root less the initiative spent (HH-14.9),
+  squashed to a win chance; the Traitor gets its complement;
 - canonical order: the cards `seat` cannot see sorted before each search, so that the
   search depends on what the seat knows, exactly;
 - grouping: options with the same text (identical copies of a unit in one zone, the same
-  card twice) are one option to the search.
+  card twice) are one option to the search;
+- key decisions (`focus=key`, the default): the search branches on the tactical choices
+  whose outcome the evaluation sees within a few decisions: the sector an order from
+  hand acts in (HH-14.11), a movement's destination (HH-21.17), a landing's target
+  (HH-20.3), an attack's target and origins (HH-24.2), who opens a battle (HH-26.9),
+  retreats (HH-30.1) and advances (HH-30.11). The choice of action and card, card
+  placing, drawing and burying stay the heuristic AI's: their worth lies in the hand and
+  the piles, which the position's value does not weigh (a search judged by it would
+  undervalue drawing). Battle cards, damage and the chores are the heuristic AI's too,
+  in the tree as at the table;
+- stop decisions (`horizon=stop`, the default): walks and rollouts end at the next choice
+  of action or Order Draw, where the evaluation scores the position;
+- defaults: 32 iterations (at most 1.6 s) per key decision; the opponent played by the
+  heuristic AI in the tree (`others=heuristic`); heuristic rollouts up to the next stop
+  (at most 40 decisions) scored by the evaluation; a progressive bias of 1 toward the
+  heuristic AI's choice and progressive widening (1 + √visits children).
 """
 
 from __future__ import annotations
@@ -26,13 +41,54 @@ SCALE = 8.0  # value points of gain for which the chance moves from 50 % to 73 %
 def evaluate(ruleset: Any, state: Any, root: Any) -> Sequence[float]:
     """Both seats' chances from the Imperium's heuristic value of the position, as its
     gain since the search's root (the value is far from zero at the start: 44.5 in
-    Brother against Brother, so its absolute would saturate the sigmoid)."""
+    Brother against Brother, so its absolute would saturate the sigmoid), less the
+    initiative each side spent since (HH-14.9, HH-19.1: the heuristic AI's own price of a
+    point, `values.INITIATIVE`; the position's value does not count the track)."""
     from arbitre.games.heresy.ai.context import Ctx
     from arbitre.games.heresy.ai.evaluate import Board, sigmoid
+    from arbitre.games.heresy.ai.values import INITIATIVE
 
     gain = Board(Ctx(state, 0)).value() - Board(Ctx(root, 0)).value()
+    gain -= INITIATIVE[0] * (state.pos[0] - root.pos[0])
+    gain += INITIATIVE[1] * (state.pos[1] - root.pos[1])
     p = sigmoid(gain / SCALE)
     return (p, 1.0 - p)
+
+
+KEY_KINDS = frozenset(
+    {
+        "heresy.hand.sector",
+        "heresy.move.destination",
+        "heresy.landing.target",
+        "heresy.battle.target",
+        "heresy.battle.origin",
+        "heresy.battle.first",
+        "heresy.battle.rout",
+        "heresy.battle.advance",
+    }
+)
+
+
+STOP_KINDS = frozenset(
+    {
+        "heresy.action",
+        "heresy.order_draw.discard",
+        "heresy.order_draw.recover",
+        "heresy.setup.deploy",
+    }
+)
+
+
+def stop(decision: Decision) -> bool:
+    """Whether a walk ends here (`horizon=stop`): the next choice of action (HH-14.11)
+    or Order Draw (HH-14.3), by when a tactical choice has played out; these are also the
+    heuristic AI's dearest answers (it weighs every order in every sector)."""
+    return decision.kind in STOP_KINDS
+
+
+def key(decision: Decision) -> bool:
+    """Whether the search branches on `decision` (`focus=key`): a strategic choice."""
+    return decision.kind in KEY_KINDS
 
 
 def group(state: Any, decision: Decision) -> Sequence[str]:
@@ -75,7 +131,16 @@ PLUGIN = MctsPlugin(
     evaluate=evaluate,
     group=group,
     canon=canon,
+    key=key,
+    stop=stop,
+    horizon="stop",
     depth=40,
-    iterations=200,
+    iterations=32,
+    rollout="heuristic",
+    prior=1.0,
+    widen=1.0,
+    focus="key",
+    others="heuristic",
+    seconds=1.6,  # the walk's heuristic answers are not cut: 1.8 s ran to 2.02 s at load 7
 )
 AGENT: Mapping[str, AgentFactory] = {"mcts": factory(PLUGIN)}
