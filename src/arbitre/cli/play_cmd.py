@@ -662,12 +662,33 @@ def play(
         str | None,
         typer.Option("--scenario", help="= --config scenario=NOM / NAME (heresy)"),
     ] = None,
+    table: Annotated[
+        str | None,
+        typer.Option("--table", help="= --config table=FICHIER / FILE (epic, docs/epic.md)"),
+    ] = None,
+    army: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--army",
+            help="(epic) [SIÈGE=]ARMÉE: fichier, liste@points ou nom / "
+            "[SEAT=]ARMY: file, list@points or name (docs/epic.md)",
+        ),
+    ] = None,
 ) -> None:
     """Jouer une partie / play a game."""
     console = make_console()
     session: Session | None = None
     if scenario is not None:
         config = [*(config or []), f"scenario={scenario}"]
+    if table is not None:
+        config = [*(config or []), f"table={table}"]
+    if army:
+        from arbitre.games.epic.forces import army_items
+
+        try:
+            config = [*(config or []), *army_items(army)]
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--army") from None
     autosave: Path | None = None
     try:
         if resume:
