@@ -167,8 +167,9 @@ def test_a_postgresql_database_of_the_previous_version_is_migrated(pg_url: str) 
 
     engine = create_engine(pg_url)
     with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS moves"))
-        conn.execute(text("DROP TABLE IF EXISTS games"))
+        # every table that refers to games first (the chat's and social state's too)
+        for table in ("chat_lines", "game_social", "moves", "games"):
+            conn.execute(text(f"DROP TABLE IF EXISTS {table}"))
     engine.dispose()
     old_database(pg_url)
     check_migrated(pg_url)

@@ -20,7 +20,7 @@ ESSENTIAL = {
     "heresy": {"scenario"},
     "epic": {"scenario.cards", "victory.objectives", "elite.decide", "fallback.move"},
 }
-ESSENTIAL["epic"] |= {"army.0", "army.1", "deployment"}  # issue 16: games from armies
+ESSENTIAL["epic"] |= {"army.0", "army.1", "deployment", "table", "scenario"}  # issue 16
 
 
 def _rulesets(client: TestClient) -> dict[str, dict[str, Any]]:
