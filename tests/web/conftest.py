@@ -117,3 +117,18 @@ def new_game(base: str, ruleset: str, seats: list[dict[str, Any]], **body: Any) 
     """A game made through the API; hotseat (one screen) unless `mode="online"` is given."""
     data = {"ruleset": ruleset, "mode": "hotseat", "seats": seats, **body}
     return api(base, "POST", "/api/games", data)
+
+
+def every_word_in_both_languages(p: Any) -> None:
+    """Every page string the page registered exists in French and English, and no element
+    still shows its raw key (the editors' pages)."""
+    missing = p.evaluate(
+        """async () => {
+          const m = await import('/static/js/i18n.js');
+          const fr = Object.keys(m._strings.fr), en = Object.keys(m._strings.en);
+          const raw = [...document.querySelectorAll('[data-i18n]')]
+            .filter((e) => e.textContent === e.dataset.i18n).map((e) => e.dataset.i18n);
+          return [fr.filter(k => !en.includes(k)), en.filter(k => !fr.includes(k)), raw];
+        }"""
+    )
+    assert missing == [[], [], []]

@@ -13,7 +13,14 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import CHROMIUM, NO_CHROMIUM, PHONE, api, watch
+from tests.web.conftest import (
+    CHROMIUM,
+    NO_CHROMIUM,
+    PHONE,
+    api,
+    every_word_in_both_languages,
+    watch,
+)
 from tests.web.test_online import no_sideways_scroll, shot, small_targets, stored
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
@@ -27,19 +34,6 @@ def open_editor(p: Any, server: str) -> None:
 
 def cell(p: Any, at: str) -> Any:
     return p.locator(f'.ced-cell[data-cell="{at}"]')
-
-
-def every_word_in_both_languages(p: Any) -> None:
-    missing = p.evaluate(
-        """async () => {
-          const m = await import('/static/js/i18n.js');
-          const fr = Object.keys(m._strings.fr), en = Object.keys(m._strings.en);
-          const raw = [...document.querySelectorAll('[data-i18n]')]
-            .filter((e) => e.textContent === e.dataset.i18n).map((e) => e.dataset.i18n);
-          return [fr.filter(k => !en.includes(k)), en.filter(k => !fr.includes(k)), raw];
-        }"""
-    )
-    assert missing == [[], [], []]
 
 
 def test_AMB_CB_1_draw_save_play_and_round_trip_on_a_laptop(

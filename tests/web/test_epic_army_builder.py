@@ -17,7 +17,14 @@ from typing import Any
 import pytest
 
 from tests.test_french import _check, _report
-from tests.web.conftest import CHROMIUM, LAPTOP, NO_CHROMIUM, PHONE, watch
+from tests.web.conftest import (
+    CHROMIUM,
+    LAPTOP,
+    NO_CHROMIUM,
+    PHONE,
+    every_word_in_both_languages,
+    watch,
+)
 from tests.web.test_online import no_sideways_scroll, shot, small_targets
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
@@ -73,19 +80,6 @@ def reads_right(p: Any, lang: str) -> None:
     assert len(lines) > 40, "the page says too little to check"
     found = _check({(lang, line): "page" for line in lines}, lang)
     assert not found, _report(found)
-
-
-def every_word_in_both_languages(p: Any) -> None:
-    missing = p.evaluate(
-        """async () => {
-          const m = await import('/static/js/i18n.js');
-          const fr = Object.keys(m._strings.fr), en = Object.keys(m._strings.en);
-          const raw = [...document.querySelectorAll('[data-i18n]')]
-            .filter((e) => e.textContent === e.dataset.i18n).map((e) => e.dataset.i18n);
-          return [fr.filter(k => !en.includes(k)), en.filter(k => !fr.includes(k)), raw];
-        }"""
-    )
-    assert missing == [[], [], []]
 
 
 def test_EPA_1_EPA_3_EPC_29_build_save_share_download_on_a_laptop(

@@ -9,11 +9,12 @@ export class ApiError extends Error {
     this.code = error?.code || String(status);
     this.text = error?.text || null; // a Text {fr, en}
     this.rule = error?.rule || null;
+    this.field = error?.field || null; // the request field at fault, when the server names one
   }
 }
 
-export async function api(method, path, body) {
-  const init = { method, headers: {} };
+export async function api(method, path, body, headers = {}) {
+  const init = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

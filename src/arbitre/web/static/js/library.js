@@ -13,7 +13,7 @@
 // A refusal is an ApiError (api.js) with `.field` (the field at fault: "name", "text", or a
 // field of the resource) and `.rule` (the rule the game cites).
 
-import { ApiError } from "./api.js";
+import { ApiError, api } from "./api.js";
 import { addStrings, tx } from "./i18n.js";
 
 const AUTHOR = "arbitre.author";
@@ -67,31 +67,9 @@ function authorToken() {
   return localStorage.getItem(AUTHOR) || "";
 }
 
-async function call(method, path, body, author) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  if (author) init.headers["X-Author-Token"] = author;
-  let response;
-  try {
-    response = await fetch(path, init);
-  } catch (err) {
-    throw new ApiError(0, { code: "network", text: { fr: "Serveur injoignable.", en: "Server unreachable." } });
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch (err) {
-    data = null;
-  }
-  if (!response.ok) {
-    const error = new ApiError(response.status, data?.error || null);
-    error.field = data?.error?.field || null;
-    throw error;
-  }
-  return data;
+// api.js's request, with the author token when there is one
+function call(method, path, body, author) {
+  return api(method, path, body, author ? { "X-Author-Token": author } : {});
 }
 
 /** The author token of this browser, asked of the server the first time. */
