@@ -12,6 +12,7 @@ reader (a person's new rematch token goes to that person's sockets only).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -213,31 +214,33 @@ def social_router(hub: Hub) -> APIRouter:
         tell(hub, live)
         return {"away": away_limit(social)}
 
-    @router.post("/rematch")
-    async def rematch(game_id: str, request: Request) -> dict[str, Any]:
-        live, access, data = await opened(game_id, request)
-        swap = bool_field(data, "swap", False)
+    async def _rematch_step(
+        live: LiveGame, access: Access, step: Callable[[dict[str, Any]], bool]
+    ) -> dict[str, Any]:
+        """A proposal or an answer; the new game is made once every person agreed."""
         async with live.lock:
             social = social_of(store, live)
-            due = propose_rematch(live, access, swap, social)
-            if due:
+            if step(social):
                 await _create(live, social)
             save(store, live)
         tell(hub, live)
         return {"next": next_for(social, access)}
 
+    @router.post("/rematch")
+    async def rematch(game_id: str, request: Request) -> dict[str, Any]:
+        live, access, data = await opened(game_id, request)
+        swap = bool_field(data, "swap", False)
+        return await _rematch_step(
+            live, access, lambda social: propose_rematch(live, access, swap, social)
+        )
+
     @router.post("/rematch/answer")
     async def rematch_answer(game_id: str, request: Request) -> dict[str, Any]:
         live, access, data = await opened(game_id, request)
         accept = bool_field(data, "accept")
-        async with live.lock:
-            social = social_of(store, live)
-            due = answer_rematch(live, access, accept, social)
-            if due:
-                await _create(live, social)
-            save(store, live)
-        tell(hub, live)
-        return {"next": next_for(social, access)}
+        return await _rematch_step(
+            live, access, lambda social: answer_rematch(live, access, accept, social)
+        )
 
     async def _create(live: LiveGame, social: dict[str, Any]) -> None:
         stored = create_rematch(store, live, social)

@@ -327,8 +327,9 @@ export async function rulesText(ruleset, ids) {
   return api("GET", `/api/rules/${encodeURIComponent(ruleset)}` + query({ ids: ids.join(",") }));
 }
 
-export function download(filename, data) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+/** Save `text` as a file named `filename` (UTF-8), made in the browser. */
+export function downloadText(filename, text, type = "application/toml") {
+  const blob = new Blob([text], { type: `${type};charset=utf-8` });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
@@ -337,4 +338,8 @@ export function download(filename, data) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function download(filename, data) {
+  downloadText(filename, JSON.stringify(data, null, 2), "application/json");
 }

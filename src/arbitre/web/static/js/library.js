@@ -13,7 +13,7 @@
 // A refusal is an ApiError (api.js) with `.field` (the field at fault: "name", "text", or a
 // field of the resource) and `.rule` (the rule the game cites).
 
-import { ApiError, api } from "./api.js";
+import { ApiError, api, downloadText } from "./api.js";
 import { addStrings, tx } from "./i18n.js";
 
 const AUTHOR = "arbitre.author";
@@ -138,18 +138,7 @@ export function refusalText(err, t) {
   return err?.message || String(err);
 }
 
-/** Save `text` as a file named `filename` (TOML, UTF-8). */
-export function downloadText(filename, text, type = "application/toml") {
-  const blob = new Blob([text], { type: `${type};charset=utf-8` });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { downloadText }; // api.js makes the file; the editors import it from here
 
 /** The text of a file the person chose (read here, in the browser; the server validates it). */
 export async function readTextFile(file, t) {
