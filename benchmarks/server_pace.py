@@ -29,7 +29,8 @@ asserted.
 `src/arbitre/server`, e.g. `git archive HEAD src/arbitre/server | tar -x -C /tmp/old`
 then `--server-code /tmp/old/src/arbitre/server`), to compare before and after in the
 same conditions (its clients speak `full`, and its Uvicorn deflates each message as it
-did then); `--rounds 2` alternates the two so both see the same load.
+did then; `--old-protocol page` for an older server that already sends patches);
+`--rounds 2` alternates the two so both see the same load.
 """
 
 from __future__ import annotations
@@ -318,7 +319,9 @@ async def run(
 def one(ruleset: str, args: argparse.Namespace, code: Path | None) -> str:
     # every client comes from 127.0.0.1: no per-client limit here
     # an older server: whole States, and per-message deflate as it was served then
-    protocol, deflate = ("full", True) if code is not None else (args.protocol, None)
+    # (`--old-protocol page`: an older server that already speaks as the page does)
+    old = ("full", True) if args.old_protocol == "full" else (args.old_protocol, None)
+    protocol, deflate = old if code is not None else (args.protocol, None)
     with server_process("--rate", "0", server_code=code, deflate=deflate) as (base, pid):
         return asyncio.run(run(base, pid, ruleset, args.games, args.seconds, args.period, protocol))
 
@@ -331,6 +334,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ruleset", nargs="+", default=["champs", "heresy"])
     parser.add_argument("--server-code", type=Path, help="an older server package to compare")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument(
+        "--old-protocol",
+        choices=("page", "post", "full"),
+        default="full",
+        help="how the clients speak to --server-code (full: with deflate, as the page did)",
+    )
     parser.add_argument(
         "--protocol",
         choices=("page", "post", "full"),

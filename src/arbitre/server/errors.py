@@ -37,12 +37,28 @@ def _frozen(value: Any) -> Any:
     return None
 
 
+def _key(msg: Msg) -> Any:
+    """The memo key of `msg`: `_frozen(msg)`, made without recursion for the common message
+    whose arguments are all strings or integers (most of them: an option, a log line)."""
+    args = msg.args
+    if not args:
+        return (Msg, msg.key, (), msg.rule)
+    flat = []
+    for k, v in args.items():
+        kind = type(v)
+        if (kind is not str and kind is not int) or type(k) is not str:
+            return _frozen(msg)
+        flat.append((k, kind, v))
+    flat.sort()
+    return (Msg, msg.key, tuple(flat), msg.rule)
+
+
 def both(msg: Msg) -> dict[str, Any]:
     """A text in French and English, with the rule that decided it.
 
     The same message comes back move after move (an option's text, a seat's name): its
     texts are remembered (at most MEMO_SIZE messages) when its arguments are plain values."""
-    key = _frozen(msg) if type(msg) is Msg else None
+    key = _key(msg) if type(msg) is Msg else None
     if key is not None:
         known = _MEMO.get(key)
         if known is not None:

@@ -148,10 +148,10 @@ class Hub:
                 raise refuse(409, "game_over", "game_over")
             if expect is not None and expect != live.moves:
                 raise refuse(409, "stale", "stale", moves=live.moves, expect=expect)
-            label = seat_label(live.ruleset, live.match.seat_names[decision.seat])
-            if decision.seat not in access.seats:
-                raise refuse(403, "not_your_turn", "not_your_turn", seat=label)
-            if access.role == "admin" and wanted is not None and wanted != decision.seat:
+            if decision.seat not in access.seats or (
+                access.role == "admin" and wanted is not None and wanted != decision.seat
+            ):
+                label = seat_label(live.ruleset, live.match.seat_names[decision.seat])
                 raise refuse(403, "not_your_turn", "not_your_turn", seat=label)
             await self._apply(live, key, decision)
             live.takeback = None  # a move answers any pending takeback request

@@ -12,7 +12,7 @@ from typing import Any
 from arbitre.engine.i18n import Msg
 from arbitre.server.errors import both
 from arbitre.server.live import Access, Entry, LiveGame, seat_label
-from arbitre.server.summaries import last_turn_of
+from arbitre.server.summaries import read_last_turn
 
 LOG_LIMIT = 100  # the most recent entries; a page shows far fewer
 
@@ -52,12 +52,32 @@ def _game_info(live: LiveGame) -> dict[str, Any]:
     }
 
 
+def seat_names(live: LiveGame) -> list[str]:
+    """The seats' names, as `live.match.seat_names` gives them, without asking the ruleset
+    again (Heresy checks its whole config for that): they are the game header's."""
+    return [seat["name"] for seat in game_info(live)["seats"]]
+
+
+# "Waiting for <seat>…" by ruleset and seat name: the same few texts over and over.
+_WAITING: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def waiting_text(live: LiveGame, seat: int) -> dict[str, Any]:
+    """The text a State shows while `seat`, not the reader, decides."""
+    name = game_info(live)["seats"][seat]["name"]
+    key = (live.ruleset.id, name)
+    text = _WAITING.get(key)
+    if text is None:
+        text = _WAITING[key] = both(Msg("server.waiting", {"seat": seat_label(live.ruleset, name)}))
+    return text
+
+
 def takeback_of(live: LiveGame, access: Access) -> dict[str, Any] | None:
     """A pending takeback request, and whether this reader is asked to answer it."""
     pending = live.takeback
     if pending is None:
         return None
-    label = seat_label(live.ruleset, live.match.seat_names[pending.seat])
+    label = seat_label(live.ruleset, seat_names(live)[pending.seat])
     asked = live.human_seats() - {pending.seat} - pending.accepted
     return {
         "seat": pending.seat,
@@ -114,8 +134,7 @@ def state_head(
                 for o in decision.options
             ]
         else:
-            label = seat_label(live.ruleset, match.seat_names[decision.seat])
-            text = both(Msg("server.waiting", {"seat": label}))
+            text = waiting_text(live, decision.seat)
             options = []
         out_decision = {
             "seat": decision.seat,
@@ -153,7 +172,9 @@ def state_head(
 def _last_turn(live: LiveGame, viewer: int | None) -> dict[str, Any] | None:
     """`last_turn_of`, made again only when what it reads changed: it sums up the log's
     events since the viewer's last answer, so the same Match, log length and last answer
-    give the same summary (a pick that logs nothing changes nothing for the other seat)."""
+    give the same summary (a pick that logs nothing changes nothing for the other seat);
+    when only the log grew, the viewer's reading is fed the new events alone
+    (summaries.read_last_turn)."""
     if viewer is None:
         return None
     match = live.match
@@ -164,10 +185,10 @@ def _last_turn(live: LiveGame, viewer: int | None) -> dict[str, Any] | None:
     key = (match, viewer, len(match.log), last)
     known = live.turns.get(viewer)
     if known is not None and known[0] == key:
-        kept: dict[str, Any] | None = known[1]
+        kept: dict[str, Any] | None = known[1][0]
         return kept
-    out = last_turn_of(live, viewer)
-    live.turns[viewer] = (key, out)
+    out, reading = read_last_turn(live, viewer, None if known is None else known[1][1])
+    live.turns[viewer] = (key, (out, reading))
     return out
 
 

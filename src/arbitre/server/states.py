@@ -60,6 +60,13 @@ class Snapshot:
     # the last patch made to this State, and the State it starts from
     patch_base: Snapshot | None = None
     patch: str = ""
+    log_size: int = -1  # `log_chars`, once asked
+
+    def log_chars(self) -> int:
+        """A lower bound of `len(self.full())` that costs no encoding: the log's text."""
+        if self.log_size < 0:
+            self.log_size = sum(map(len, self.log)) + len(self.log)
+        return self.log_size
 
     def full(self) -> str:
         """The State's JSON (the same as `encode(state_payload(...))`, keys in another
@@ -143,7 +150,7 @@ def patch_text(snap: Snapshot, base: Snapshot) -> str | None:
         f'{{"type":"patch","from":{base.rev},"ops":{encode(ops)},"drop":{drop},'
         f'"log":[{",".join(snap.log[kept:])}]}}'
     )
-    if len(text) > PATCH_CHECK and len(text) >= len(snap.full()):
+    if len(text) > PATCH_CHECK and len(text) >= snap.log_chars() and len(text) >= len(snap.full()):
         return None
     snap.patch_base, snap.patch = base, text
     return text

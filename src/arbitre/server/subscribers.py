@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
@@ -47,7 +48,10 @@ class Subscriber:
         self.others: deque[str] = deque()  # replies to this client, in order
         self.wake = asyncio.Event()
         self.dead = False
-        self.task = asyncio.get_running_loop().create_task(self._pump())
+        self.since = 0.0  # when the write in progress started (0: none)
+        loop = asyncio.get_running_loop()
+        self.task = loop.create_task(self._pump())
+        _watched(loop).add(self)
 
     def push_state(self, text: str, base: Snapshot | None = None) -> None:
         self.state = text
@@ -96,12 +100,17 @@ class Subscriber:
                     text, self.state = self.state, None
                 else:
                     text = self.others.popleft()
+                # No timer per write (asyncio.timeout cost ≈ 2 % of a move's CPU): the
+                # write's start is noted, and one watchdog per event loop drops a socket
+                # whose write has not finished within SEND_TIMEOUT (`_watch`).
+                self.since = time.monotonic()
                 try:
-                    async with asyncio.timeout(SEND_TIMEOUT):  # no task per write
-                        await self.send_text(text)
-                except Exception:  # closed, or not reading: stop feeding it
+                    await self.send_text(text)
+                except Exception:  # closed: stop feeding it
                     self.dead = True
                     return
+                finally:
+                    self.since = 0.0
 
     async def flush(self) -> None:
         """Wait until what is queued is written (tests; a close after a last message)."""
@@ -111,6 +120,36 @@ class Subscriber:
     def close(self) -> None:
         self.dead = True
         self.task.cancel()
+
+
+# The subscribers of each event loop, and the task that watches their writes.
+_WATCHED: dict[asyncio.AbstractEventLoop, set[Subscriber]] = {}
+
+
+def _watched(loop: asyncio.AbstractEventLoop) -> set[Subscriber]:
+    subs = _WATCHED.get(loop)
+    if subs is None:
+        subs = _WATCHED[loop] = set()
+        loop.create_task(_watch(loop, subs))
+    return subs
+
+
+async def _watch(loop: asyncio.AbstractEventLoop, subs: set[Subscriber]) -> None:
+    """Drop the subscribers whose write has lasted more than SEND_TIMEOUT (a client that
+    does not read); forget the dead ones; stop when there is nobody left to watch."""
+    try:
+        while subs:
+            await asyncio.sleep(min(1.0, SEND_TIMEOUT / 2))
+            now = time.monotonic()
+            for sub in list(subs):
+                if sub.dead:
+                    subs.discard(sub)
+                elif sub.since and now - sub.since > SEND_TIMEOUT:
+                    sub.close()
+                    subs.discard(sub)
+    finally:
+        if _WATCHED.get(loop) is subs:
+            del _WATCHED[loop]
 
 
 def publish(live: LiveGame, subscribers: Iterable[Subscriber]) -> None:

@@ -54,7 +54,7 @@ def _who(seat: Any) -> str:
 
 
 @dataclass(slots=True)
-class _Builder:
+class Builder:
     """Sentences in the order things happened; repeated events of one kind are merged."""
 
     lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
@@ -80,12 +80,12 @@ class _Builder:
         self.add(key, {**match, "n": 1}, rule)
 
 
-def _placed(b: _Builder, e: Event, a: dict[str, Any]) -> None:
+def _placed(b: Builder, e: Event, a: dict[str, Any]) -> None:
     who = _who(a.get("seat", e.seat))
     b.add("heresy.summary.placed", {"who": who, "sector": a.get("sector")}, e.msg.rule)
 
 
-def _read(b: _Builder, e: Event) -> None:
+def read_event(b: Builder, e: Event) -> None:
     a = dict(e.msg.args)
     key, rule = e.msg.key, e.msg.rule
     handler = _HANDLERS.get(key)
@@ -104,27 +104,27 @@ def _read(b: _Builder, e: Event) -> None:
     b.add(out, args, rule)
 
 
-def _moved(b: _Builder, e: Event, a: dict[str, Any]) -> None:
+def _moved(b: Builder, e: Event, a: dict[str, Any]) -> None:
     b.zone(a.get("to"))
     b.count("heresy.summary.moved", {"to": a.get("to")}, e.msg.rule)
 
 
-def _eliminated(b: _Builder, e: Event, a: dict[str, Any]) -> None:
+def _eliminated(b: Builder, e: Event, a: dict[str, Any]) -> None:
     b.zone(a.get("zone"))
     b.count("heresy.summary.eliminated", {"zone": a.get("zone")}, e.msg.rule)
 
 
-def _drew(b: _Builder, e: Event, a: dict[str, Any]) -> None:
+def _drew(b: Builder, e: Event, a: dict[str, Any]) -> None:
     b.count("heresy.summary.drew", {"who": _who(a.get("seat", e.seat))}, e.msg.rule)
 
 
-def _corrupted(b: _Builder, e: Event, a: dict[str, Any]) -> None:
+def _corrupted(b: Builder, e: Event, a: dict[str, Any]) -> None:
     zone = str(a.get("unit", "")).split(":", 1)[0]
     b.zone(zone)
     b.count("heresy.summary.corrupted", {"zone": zone}, e.msg.rule)
 
 
-_HANDLERS: dict[str, Callable[[_Builder, Event, dict[str, Any]], None]] = {
+_HANDLERS: dict[str, Callable[[Builder, Event, dict[str, Any]], None]] = {
     "heresy.log.placed": _placed,
     "heresy.log.moved": _moved,
     "heresy.log.eliminated": _eliminated,
@@ -168,9 +168,9 @@ def last_turn(log: Sequence[Event], seats_of_keys: Sequence[int], viewer: int) -
     other = 1 - viewer
     if not any(e.seat == other for e in events):
         return None
-    b = _Builder()
+    b = Builder()
     for e in events:
-        _read(b, e)
+        read_event(b, e)
     lines = [Msg(k, dict(a)) for k, a in b.lines[:MAX_LINES]]
     if not lines:
         lines = [Msg("heresy.summary.nothing")]
