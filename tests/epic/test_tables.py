@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitre.engine import get
+from arbitre.engine import conformance, get
 from arbitre.engine.rng import Rng
 from arbitre.games.epic.geometry import Area, Point, impassable_to, path_blocked
 from arbitre.games.epic.objectives import update
@@ -321,3 +321,13 @@ def test_terminal_map_draws_the_games_table(tmp_path: Path) -> None:
     ruler = next(line for line in text.splitlines() if line.strip().startswith("0     30"))
     assert ruler.split()[-1] == "150"  # the ruler ends at the table's 150 cm
     assert "░ Ruins" in text and "≈ Water" in text and "▪ Building" in text
+
+
+def test_conformance_on_a_custom_table_with_the_standard_scenario(tmp_path: Path) -> None:
+    """The harness (secrecy of unrevealed orders, EPC-9, included) on a turned-terrain table
+    with `scenario=standard` and the players deploying (TABLE-1..7, EPC-3)."""
+    path = tmp_path / "turned.toml"
+    path.write_text(CUSTOM, "utf-8")
+    config = {"table": str(path), "scenario": "standard", "deployment": "players"}
+    records = conformance.check_all(get("epic"), [config], seeds=range(2))
+    assert len(records) == 2
