@@ -62,6 +62,8 @@ def test_EPC_3_every_list_has_ready_made_armies_at_two_levels() -> None:
         assert {f"{lst}@{p}" for p in LEVELS} <= set(names)
         label = ready_made.labels(f"{lst}@2000")
         assert "2000" in label["fr"] and "2000" in label["en"]
+        # each language names the army in its own words (the lobby's menus)
+        assert " — " in label["fr"] and " — " in label["en"] and label["fr"] != label["en"]
 
 
 @pytest.mark.parametrize(("a", "b"), list(itertools.product(LISTS, LISTS)))

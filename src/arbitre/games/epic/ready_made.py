@@ -48,10 +48,12 @@ def labels(name: str) -> dict[str, str]:
     if pkg is None or list_id not in pkg.army_lists() or not level.isdigit():
         return {"fr": name, "en": name}
     lst = pkg.army_lists()[list_id]
-    army = pkg.ready_made(list_id, int(level))
-    # the levels' names are French in the lists' data: shown to French readers only
-    tail = f" — {army.name}" if army.name else ""
-    return {"fr": f"{lst.name('fr')} · {level} pts{tail}", "en": f"{lst.name('en')} · {level} pts"}
+    ready = next((r for r in lst.ready_made if r.points == int(level)), None)
+    out = {}
+    for lang in ("fr", "en"):
+        title = ready.label(lang) if ready is not None else ""
+        out[lang] = f"{lst.name(lang)} · {level} pts" + (f" — {title}" if title else "")
+    return out
 
 
 def register() -> bool:
