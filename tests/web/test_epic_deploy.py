@@ -133,4 +133,5 @@ def test_EPC_3_the_lobby_offers_each_sides_army_by_name(server: str, page: Any) 
     page.locator("#lang-switch, button:has-text('English')").first.click()
     page.wait_for_selector("#opt-army\\.0")
     english = page.locator("#opt-army\\.0 option").all_inner_texts()
-    assert "Imperial Guard · 2000 pts" in english and english[0] == "starter army (Imperium)"
+    assert "Imperial Guard · 2000 pts — Cadian Regiment" in english
+    assert english[0] == "starter army (Imperium)"
