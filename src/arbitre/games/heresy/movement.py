@@ -83,13 +83,6 @@ def destinations(s: HeresyState, f: Frame, types: dict[str, str]) -> list[str]:
     return destination_choices(s, f, types)
 
 
-def _may_leave(s: HeresyState, seat: int, zone: str, types: dict[str, str]) -> bool:
-    """HH-21.7: not out of a zone activated for the mover; AMB-24: contested start."""
-    if activated(s, zone, seat):
-        return False
-    return s.rules.leave_contested or types[zone] != CONTESTED
-
-
 Mover = tuple[str, str, list[str]]
 # a zone's movers as last computed: the units and moves they came from, the movers and
 # their options (a pick changes one or two zones: the others are reused as they were)

@@ -3,7 +3,7 @@ the current decision, naming the rule that forbids it.
 
 Every reason comes from the rules code's own checks, asked in the order a player would
 think of them: movement (`movement.destination_choices`, `movement.reach`, the activation
-and contested-start limits of `movement._may_leave`: HH-21.7, HH-21.18, HH-21.21,
+and contested-start limits of `movement._movers`: HH-21.7, HH-21.18, HH-21.21,
 HH-21.23, HH-21.24, HH-23.3), the Raid Éclair target (HH-21.19), and the battle's target
 and origin zones (`joining.targets`, `joining.origin_zones`: HH-25.3..HH-25.5). The state
 given is a twin determinized for the asking seat (`Heresy.why_not`), never changed here.
