@@ -9,7 +9,9 @@ the same round (median over the rounds), so a load slows both alike; `BEFORE` ho
 the ratios measured before the speed work (issue 14), the speed-up is now/before. CPU
 seconds of this process are shown beside wall seconds, with the load average.
 
-Run: `.venv/bin/python -m benchmarks.epic [--rounds 3] [--games 12] [--battles 10]`.
+Run: `.venv/bin/python -m benchmarks.epic [--rounds 3] [--games 12] [--battles 10]`;
+`--profile 100` instead prints where 100 seeded random games spend their time (cProfile,
+by function with what it calls; docs/performance.md, "Epic").
 Prints figures; asserts nothing.
 """
 
@@ -163,12 +165,30 @@ def compare(rounds: int, games: int) -> None:
             print(f"  idle-core estimate          {r * TTT_IDLE:10,.0f} decisions/s (CPU ratio)")
 
 
+def profile(games: int, top: int = 30) -> None:
+    """cProfile of `games` seeded random games (after one warm-up game), by cumulative
+    time: a function with what it calls."""
+    import cProfile
+    import pstats
+
+    play = epic_play(games)
+    epic_play(1)()  # imports, catalogs, first-call caches
+    prof = cProfile.Profile()
+    decisions = prof.runcall(play)
+    print(f"{games} seeded random games, {decisions} decisions")
+    pstats.Stats(prof).sort_stats("cumulative").print_stats(top)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--battles", type=int, default=10)
+    parser.add_argument("--profile", type=int, default=0, help="profile N games instead")
     args = parser.parse_args()
+    if args.profile > 0:
+        profile(args.profile)
+        return
     print(f"load average at start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
     compare(args.rounds, args.games)
     _n, _secs, samples = random_play("epic", args.games, sample_every=37)

@@ -19,6 +19,7 @@ from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import rerolls_ones
 from arbitre.games.epic.assault import assault as resolve_assault
 from arbitre.games.epic.assault import assault_pairs
+from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.elite import ask, involved
 from arbitre.games.epic.fire import guns_of, success, volley, weapons_of
 from arbitre.games.epic.geometry import TERRAIN, line_of_sight
@@ -47,12 +48,17 @@ def _order(s: EpicState, did: int) -> str | None:
     return order
 
 
-def targets(s: EpicState, did: int, table: dict[int, list[Stand]] | None = None) -> list[int]:
+def targets(
+    s: EpicState,
+    did: int,
+    table: dict[int, list[Stand]] | None = None,
+    pins: set[int] | None = None,
+) -> list[int]:
     """Enemy detachments at least one weapon of the detachment may hit; `table` is
-    `s.by_det()` when the caller has it already (same state)."""
+    `s.by_det()` and `pins` `world.pinned_sids(s)` when the caller has them (same state)."""
     det = s.dets[did]
     order = _order(s, did)
-    guns = battery(guns_of(s, did, order))  # issue 14: gathered once for every enemy
+    guns = battery(guns_of(s, did, order, pins))  # issue 14: gathered once for every enemy
     plates = set(template_targets(s, did, order))  # EPC-18
     out = []
     if table is None:
@@ -77,11 +83,14 @@ def may_assault_now(s: EpicState, did: int) -> bool:
 def buildings_in_reach(s: EpicState, did: int) -> list[int]:
     """EP-5.1: buildings with Structure Points a Demolisher weapon of the detachment
     reaches (range, arc, line of sight to the building's centre)."""
-    out = []
+    out: list[int] = []
+    mine = s.alive(did)
+    if not any(_demolisher(st.unit) for st in mine):
+        return out  # issue 14: most detachments have no Demolisher weapon at all
     for i, area in enumerate(s.table.areas):
         if s.structure.get(i, 0) <= 0:  # no Structure Points (not a building), or ruined
             continue
-        for st in s.alive(did):
+        for st in mine:
             if any(
                 w.has("demolisher")
                 and area.distance_to(st.point) <= w.range
@@ -93,6 +102,18 @@ def buildings_in_reach(s: EpicState, did: int) -> list[int]:
     return out
 
 
+def _demolisher(unit: str) -> bool:
+    """Whether a weapon of the unit's profile is a Demolisher (its usable weapons are
+    some of these; issue 14: kept by unit)."""
+    got = _DEMOLISHERS.get(unit)
+    if got is None:
+        got = _DEMOLISHERS[unit] = any(w.has("demolisher") for w in CATALOG.units[unit].weapons)
+    return got
+
+
+_DEMOLISHERS: dict[str, bool] = {}
+
+
 def actions(s: EpicState, side: int, known: dict[int, list[int]] | None = None) -> list[str]:
     """Every Combat-phase action of `side`; `known` holds targets already computed on
     this very state (why.log_no_fire), by detachment."""
@@ -100,7 +121,7 @@ def actions(s: EpicState, side: int, known: dict[int, list[int]] | None = None) 
     melee: list[str] = []
     table = s.by_det()  # issue 14: listed once for every detachment's targets
     for d in s.dets:
-        if d.side != side or not s.alive(d.did) or d.fallback:
+        if d.side != side or d.did not in table or d.fallback:  # table: s.alive(d.did)
             continue
         if not d.acted and _order(s, d.did) in SHOOTERS:
             aims = known.get(d.did) if known is not None else None

@@ -29,6 +29,7 @@ from arbitre.games.epic.shooting import (
     DR_INTERCEPTION_TO_HIT,
     DR_MAX_TARGET_CLASS,
     DR_RANGE_CM,
+    GROUND,
     HIGH,
     HIGH_ALTITUDE_EXTRA_CM,
     may_target_airborne,
@@ -101,8 +102,18 @@ def dr_gun(x: int, mode: str) -> Gun:
 def weapons_of(st: Stand) -> list[Weapon]:
     """Usable weapons: a damaged titan weapon location destroys one (research §3.11); a
     landed Flyer fires only its 360° weapons (EP-16.6, EP-16.40)."""
+    return list(_usable(st)[0])
+
+
+def shot_guns(st: Stand) -> tuple[Gun, ...]:
+    """The Guns of the stand's usable weapons but templates (`weapons_of`, in order):
+    what a shooting action fires (guns_of, reactions)."""
+    return _usable(st)[1]
+
+
+def _usable(st: Stand) -> tuple[tuple[Weapon, ...], tuple[Gun, ...]]:
     prof = st.profile
-    grounded = prof.is_flyer and not airborne(st)
+    grounded = prof.is_flyer and st.alt == GROUND  # not airborne(st)
     lost = st.damage.count("arme") if st.damage else 0
     key = (st.unit, lost, grounded)  # all the answer depends on (issue 14: asked often)
     got = _WEAPONS.get(key)
@@ -111,11 +122,13 @@ def weapons_of(st: Stand) -> list[Weapon]:
         ws = ws[lost:]
         if grounded:
             ws = [w for w in ws if w.arc == 360]
-        got = _WEAPONS[key] = tuple(ws)
-    return list(got)
+        guns = tuple(weapon_gun(w) for w in ws if not w.has("template"))
+        got = _WEAPONS[key] = (tuple(ws), guns)
+    return got
 
 
-_WEAPONS: dict[tuple[str, int, bool], tuple[Weapon, ...]] = {}
+# (unit, weapon locations lost, a Flyer on the ground) -> usable weapons, their shot Guns
+_WEAPONS: dict[tuple[str, int, bool], tuple[tuple[Weapon, ...], tuple[Gun, ...]]] = {}
 
 
 # --- who may shoot whom ---------------------------------------------------------------
@@ -153,8 +166,9 @@ def eligible(
         table = math.hypot(t.x - st.x, t.y - st.y)  # = st.point.to(t.point)
         alt = t.alt
     else:
-        where, alt = _where(t, st.point, path)
-        table = segment_distance(st.point, path.start, path.end)
+        here = st.point
+        where, alt = _where(t, here, path)
+        table = segment_distance(here, path.start, path.end)
     if rules.measure_edge:
         table = max(0.0, table - 2 * rules.base_radius)
     prof = t.profile
@@ -424,6 +438,7 @@ def _victim(
     doomed: dict[int, int],
 ) -> tuple[Stand, str] | None:
     best: tuple[float, int, Stand, str] | None = None
+    here = st.point  # issue 14: one Point for every target stand and die
     for t in s.alive(target_did):
         if doomed.get(t.sid, 0) >= t.wounds:
             continue
@@ -431,21 +446,24 @@ def _victim(
         where = eligible(s, st, gun, t, order, path)
         if where is None:
             continue
-        key = (st.point.to(where), t.sid)
+        key = (here.to(where), t.sid)
         if best is None or key < best[:2]:
-            _p, alt = _where(t, st.point, path)
+            _p, alt = _where(t, here, path)
             best = (key[0], key[1], t, alt)
     return None if best is None else (best[2], best[3])
 
 
-def guns_of(s: EpicState, did: int, order: str | None) -> list[tuple[Stand, Gun]]:
+def guns_of(
+    s: EpicState, did: int, order: str | None, pins: set[int] | None = None
+) -> list[tuple[Stand, Gun]]:
     """The weapons a detachment fires in one shooting action (pinned stands cannot,
-    research §3.2; Close Defences only with `dr.combatPhase`, AMB-EP-3a)."""
+    research §3.2; Close Defences only with `dr.combatPhase`, AMB-EP-3a); `pins` is
+    `world.pinned_sids(s)` when the caller has it (same state)."""
     out: list[tuple[Stand, Gun]] = []
     for st in sorted(s.alive(did), key=lambda x: x.sid):
-        if pinned(s, st):
+        if (st.sid in pins) if pins is not None else pinned(s, st):
             continue
-        out += [(st, weapon_gun(w)) for w in weapons_of(st) if not w.has("template")]
+        out += [(st, g) for g in shot_guns(st)]  # weapons_of(st) but templates, as Guns
         dr = st.profile.param("dr")
         if dr and s.rules.dr_combat and st.dr_used < dr:
             out.append((st, dr_gun(dr - st.dr_used, "counter_charge")))

@@ -113,12 +113,17 @@ def may_cross_zoc(mover_cls: int, owner_cls: int) -> bool:
 
 def segment_distance(p: Point, a: Point, b: Point) -> float:
     """Shortest distance from `p` to the segment a-b."""
-    dx, dy = b.x - a.x, b.y - a.y
+    # issue 14: asked for every shooter and mover of every move; the arithmetic of
+    # `p.to(Point(...))` and of max(0.0, min(1.0, v)) written out (same floats, no Point)
+    ax, ay, px, py = a[0], a[1], p[0], p[1]
+    dx, dy = b[0] - ax, b[1] - ay
     length2 = dx * dx + dy * dy
     if length2 == 0:
-        return p.to(a)
-    t = max(0.0, min(1.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2))
-    return p.to(Point(a.x + t * dx, a.y + t * dy))
+        return math.hypot(ax - px, ay - py)
+    v = ((px - ax) * dx + (py - ay) * dy) / length2
+    t = v if v < 1.0 else 1.0  # min(1.0, v)
+    t = t if t > 0.0 else 0.0  # max(0.0, t)
+    return math.hypot(ax + t * dx - px, ay + t * dy - py)
 
 
 def path_enters_zoc(a: Point, b: Point, enemies: Iterable[tuple[Point, int]]) -> bool:
@@ -330,6 +335,41 @@ def path_blocked(a: Point, b: Point, cls: int, areas: Sequence[Area], airborne: 
     if airborne:
         return False
     return any(ar.crossed_by(a, b) for ar in impassable_to(cls, areas))
+
+
+def touch_box(ar: Area) -> tuple[float, float, float, float]:
+    """An axis-aligned box (x0, x1, y0, y1) holding every point at which `ar.crossed_by`
+    may count a segment as touching the piece: the circle's or the (turned) rectangle's
+    bounding box, widened by 1e-6, far more than the EPS (and float noise of a turn) the
+    exact test allows. A segment lying wholly outside this box does not cross the piece
+    (issue 14: most moves pass far from most impassable pieces)."""
+    if ar.radius > 0:
+        r = ar.radius
+        x0, x1, y0, y1 = ar.x0 - r, ar.x0 + r, ar.y0 - r, ar.y0 + r
+    elif ar.angle:
+        pts = ar.corners()
+        x0, x1 = min(q.x for q in pts), max(q.x for q in pts)
+        y0, y1 = min(q.y for q in pts), max(q.y for q in pts)
+    else:
+        x0, x1, y0, y1 = ar.x0, ar.x1, ar.y0, ar.y1
+    m = 1e-6
+    return x0 - m, x1 + m, y0 - m, y1 + m
+
+
+def touch_box_of(ar: Area) -> tuple[float, float, float, float]:
+    """`touch_box`, kept per piece (a table's pieces are shared by its clones; the piece
+    is kept beside its box, so an id is never reused while the entry lives)."""
+    got = _BOXES.get(id(ar))
+    if got is not None and got[0] is ar:
+        return got[1]
+    box = touch_box(ar)
+    if len(_BOXES) >= 1024:  # bounded: a ruined building is a new piece each time
+        _BOXES.clear()
+    _BOXES[id(ar)] = (ar, box)
+    return box
+
+
+_BOXES: dict[int, tuple[Area, tuple[float, float, float, float]]] = {}
 
 
 def impassable_to(cls: int, areas: Sequence[Area]) -> tuple[Area, ...]:

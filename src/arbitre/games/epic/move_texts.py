@@ -29,7 +29,7 @@ class _Table:
     def __init__(self, s: EpicState, did: int) -> None:
         side = s.dets[did].side
         self.own = [(st.x, st.y) for st in s.alive(did)]
-        self.foes = [(e.x, e.y, e.det) for e in s.stands.values() if e.side != side]
+        self.foes = [(e.x, e.y, e.det) for e in s.foes_of(side)]
         self.specs = [d.spec for d in s.dets]
         self.contact = s.dets[did].order == "charge"
 
@@ -39,30 +39,63 @@ class _Table:
         hypot = math.hypot
         best: tuple[float, int] | None = None
         for ex, ey, edet in self.foes:
-            gap = min(hypot(ex - x, ey - y) for x, y in ends) if ends else math.inf
+            # issue 14: min() written out (no generator); the same floats, the same first
+            # smallest
+            gap = math.inf
+            for x, y in ends:
+                g = hypot(ex - x, ey - y)
+                if g < gap:
+                    gap = g
             if best is None or gap < best[0]:
                 best = (gap, edet)
         return None if best is None else best[1]
 
     def words(self, dx: float, dy: float, free: bool = False) -> tuple[Msg, Said]:
         """The move's text and what it reads (see `move_words`)."""
-        sx, sy = moves.shown(dx, dy)
-        cm = round(math.hypot(dx, dy), 1)
-        if cm == 0:
-            return Msg("epic.opt.stay", {"dx": sx, "dy": sy}), ("epic.opt.stay", ())
-        angle = math.degrees(math.atan2(-dy, dx)) % 360.0
-        turns = round(angle / 45.0)
-        toward = None
-        if not (free or abs(angle - 45.0 * turns) < 0.5):
-            toward = self.nearest(dx, dy)
+        got = _PLAIN.get((dx, dy))
+        if got is None:
+            got = _plain(dx, dy)
+        sx, sy, cm, exact, plain = got
+        if exact or free:
+            return plain
+        toward = self.nearest(dx, dy)
         if toward is None:
-            heading = f"epic.dir.{COMPASS[turns % 8]}"
-            args = {"dx": sx, "dy": sy, "cm": cm, "dir": heading}
-            return Msg("epic.opt.move", args), ("epic.opt.move", (("cm", cm), ("dir", heading)))
+            return plain
         key = "epic.opt.move_contact" if self.contact else "epic.opt.move_toward"
         target = self.specs[toward]
         args = {"dx": sx, "dy": sy, "cm": cm, "target": target}
         return Msg(key, args), (key, (("cm", cm), ("target", target)))
+
+
+# What a move reads that depends on its vector alone (issue 14: the eight headings at a
+# few allowances come back in every game, and `round` is slow): the shown vector, the
+# length to 0.1 cm, whether it is staying put or lies within 0.5° of a heading, and its
+# text as staying put or as that heading. A text's arguments are never changed, so one
+# text may serve many decisions. Two keys equal as floats (0.0 and -0.0) read the same.
+Plain = tuple[float, float, float, bool, tuple[Msg, Said]]
+_PLAIN: dict[tuple[float, float], Plain] = {}
+
+
+def _plain(dx: float, dy: float) -> Plain:
+    sx, sy = moves.shown(dx, dy)
+    cm = round(math.hypot(dx, dy), 1)
+    if cm == 0:
+        stay = Msg("epic.opt.stay", {"dx": sx, "dy": sy}), ("epic.opt.stay", ())
+        got: Plain = (sx, sy, cm, True, stay)
+    else:
+        angle = math.degrees(math.atan2(-dy, dx)) % 360.0
+        turns = round(angle / 45.0)
+        heading = f"epic.dir.{COMPASS[turns % 8]}"
+        args = {"dx": sx, "dy": sy, "cm": cm, "dir": heading}
+        said: Said = ("epic.opt.move", (("cm", cm), ("dir", heading)))
+        got = (sx, sy, cm, abs(angle - 45.0 * turns) < 0.5, (Msg("epic.opt.move", args), said))
+    if len(_PLAIN) >= 4096:  # bounded: moves toward enemies rarely come back
+        _PLAIN.clear()
+    _PLAIN[(dx, dy)] = got
+    return got
+
+
+_option = tuple.__new__
 
 
 def move_words(s: EpicState, did: int, dx: float, dy: float, free: bool = False) -> Msg:
@@ -93,11 +126,39 @@ def move_decision(
     s: EpicState, did: int, seat: int, cands: list[tuple[float, float]], purpose: str
 ) -> Decision:
     """A point decision: candidate keys "p:i", and any "x,y" the validator accepts."""
+    text = Msg(f"epic.decide.{purpose}", {"det": s.dets[did].spec}, "EPC-11")
+    return Decision(seat, "epic.move", _options(s, did, cands), text, RULES, private=False)
+
+
+RULES = ("EPC-11", "EP-2.5", "EP-2.6")
+
+
+def _options(s: EpicState, did: int, cands: list[tuple[float, float]]) -> tuple[Option, ...]:
+    """The options of a move decision. When every move reads as staying put or as one of
+    the eight headings, its words depend on the vectors alone (`_plain`), so the options
+    do too: they are kept per list of moves (issue 14: the same lists come back)."""
+    key = tuple(cands)
+    got = _OPTIONS.get(key)
+    if got is not None:
+        return got
+    plains = [_PLAIN.get(v) or _plain(*v) for v in cands]
+    if all(p[3] for p in plains):
+        got = _named([p[4] for p in plains])
+        if len(_OPTIONS) >= 2048:
+            _OPTIONS.clear()
+        _OPTIONS[key] = got
+        return got
     table = _Table(s, did)
+    return _named([table.words(dx, dy) for dx, dy in cands])
+
+
+_OPTIONS: dict[tuple[tuple[float, float], ...], tuple[Option, ...]] = {}
+
+
+def _named(words: list[tuple[Msg, Said]]) -> tuple[Option, ...]:
     seen: set[Said] = set()
     named = []
-    for i, (dx, dy) in enumerate(cands):  # two that read the same: the second says more
-        msg, said = table.words(dx, dy)
+    for i, (msg, said) in enumerate(words):  # two that read the same: the second says more
         if said in seen and "target" in msg.args:
             msg = Msg("epic.opt.move_toward_dir", {**msg.args, "dir": _heading(msg.args)})
             said = _said(msg)
@@ -106,8 +167,5 @@ def move_decision(
             msg = Msg(key, {**msg.args, "deg": _bearing(msg.args)})
             said = _said(msg)
         seen.add(said)
-        named.append(Option(f"p:{i}", msg))
-    text = Msg(f"epic.decide.{purpose}", {"det": s.dets[did].spec}, "EPC-11")
-    return Decision(
-        seat, "epic.move", tuple(named), text, ("EPC-11", "EP-2.5", "EP-2.6"), private=False
-    )
+        named.append(_option(Option, (f"p:{i}", msg)))  # Option(...) without its __new__
+    return tuple(named)

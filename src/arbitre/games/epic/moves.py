@@ -22,14 +22,16 @@ from arbitre.games.epic.geometry import (
     impassable_to,
     may_land,
     path_enters_zoc,
+    touch_box_of,
 )
 from arbitre.games.epic.movement import (
     breakthrough_allowance,
     infiltration_allowance,
     move_allowance,
 )
+from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Stand
-from arbitre.games.epic.world import airborne, areas, contact, det_has, move_of, stand_class, zoc_of
+from arbitre.games.epic.world import areas, contact, det_has, move_of, stand_class, zoc_of
 
 MOVE, INFILTRATE, BREAKTHROUGH, ZONE, FALLBACK = (
     "move",
@@ -128,22 +130,50 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
     spread = max((hypot(b.x - a.x, b.y - a.y) for a in movers for b in movers), default=0.0)
     lead = movers[0].point if movers else Point(0, 0)
     reach = p.hi + spread + 8.0
-    stands = [
+    xs, ys = [st.x for st in movers] or [0.0], [st.y for st in movers] or [0.0]
+    box = (min(xs), max(xs), min(ys), max(ys))
+    touching = contact(s)
+    # issue 14: `check` looks only at stands within `touching` (+ 1e-6) of the block's box
+    # moved by at most p.hi + EPS on each axis, so only stands in that box widened once
+    # more by 1e-5 are listed
+    m = p.hi + touching + 1e-5
+    x0, x1, y0, y1 = box[0] - m, box[1] + m, box[2] - m, box[3] + m
+    stands = [  # `(o.alt != GROUND) == air`: airborne(o) == air, inlined
         (o.x, o.y, o.side != side)
         for o in s.stands.values()
-        if o.sid not in moving and airborne(o) == air and hypot(o.x - lead.x, o.y - lead.y) <= reach
+        if x0 <= o.x <= x1 and y0 <= o.y <= y1 and o.sid not in moving and (o.alt != GROUND) == air
     ]
     zones: list[tuple[Point, int]] = []
     if not (p.flying or p.engage):
         zones = [z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]
     others = [st.point for st in s.alive(did) if st.sid not in moving]
     terrain = areas(s)
-    stops = [() if p.flying else impassable_to(stand_class(st), terrain) for st in movers]
-    xs, ys = [st.x for st in movers] or [0.0], [st.y for st in movers] or [0.0]
-    box = (min(xs), max(xs), min(ys), max(ys))
+    stops: list[tuple[Area, ...]] = []
+    for st in movers:
+        if p.flying:
+            stops.append(())
+            continue
+        # issue 14: `check` refuses a move longer than p.hi + EPS before it looks at the
+        # terrain, so every path of this plan stays in the square of half-side r around
+        # its start; a piece whose `touch_box` misses that square cannot stop it
+        r, x, y = p.hi + 1e-6, st.x, st.y
+        stops.append(
+            tuple(
+                ar
+                for ar in impassable_to(stand_class(st), terrain)
+                if _meets(touch_box_of(ar), x - r, x + r, y - r, y + r)
+            )
+        )
     starts = [st.point for st in movers]
     overlap = 2 * s.rules.base_radius - EPS
-    return _Near(stands, zones, others, movers, starts, stops, box, overlap, contact(s))
+    return _Near(stands, zones, others, movers, starts, stops, box, overlap, touching)
+
+
+def _meets(
+    box: tuple[float, float, float, float], x0: float, x1: float, y0: float, y1: float
+) -> bool:
+    """Whether the box (x0, x1, y0, y1) meets the rectangle x0..x1 × y0..y1."""
+    return box[0] <= x1 and x0 <= box[1] and box[2] <= y1 and y0 <= box[3]
 
 
 def check(
@@ -163,7 +193,6 @@ def check(
             return Msg("epic.move.titan_turn", {"deg": round(abs(turn))}, "EPC-11")
     if near is None:
         near = _near(s, did, p)
-    dests = [Point(x + dx, y + dy) for x, y in near.starts]
     overlap, touching = near.overlap, near.touching
     bump_enemy = not p.engage
     # issue 14: the stands near the block's new place, found in one pass for all movers;
@@ -174,10 +203,15 @@ def check(
     lo_x, hi_x, lo_y, hi_y = x0 + dx - wide, x1 + dx + wide, y0 + dy - wide, y1 + dy + wide
     close = [o for o in near.stands if lo_x <= o[0] <= hi_x and lo_y <= o[1] <= hi_y]
     table_w, table_h = s.table.width, s.table.height
-    for start, stops, dest in zip(near.starts, near.stops, dests, strict=True):
-        x, y = dest
+    zones = near.zones if (dx or dy) else None
+    for start, stops in zip(near.starts, near.stops, strict=True):
+        # issue 14: the end point is built as a Point only when a test below needs one
+        # (the same floats: start + (dx, dy))
+        x, y = start[0] + dx, start[1] + dy
         if not (0 <= x <= table_w and 0 <= y <= table_h):
             return Msg("epic.move.off_table", {}, "AMB-EP-7d")
+        # (`start` stands in when no test reads `dest`)
+        dest = tuple.__new__(Point, (x, y)) if (stops or p.land or zones) else start
         if stops and any(ar.crossed_by(start, dest) for ar in stops):  # path_blocked
             return Msg("epic.move.impassable", {}, "EPC-11")
         if p.land and not may_land(dest, areas(s)):
@@ -189,10 +223,12 @@ def check(
             d = math.hypot(ex, ey)
             if d < overlap or (enemy and bump_enemy and d <= touching):
                 return Msg("epic.move.contact", {}, "EP-2.4")
-        if near.zones and (dx or dy) and path_enters_zoc(start, dest, near.zones):
+        if zones and path_enters_zoc(start, dest, zones):
             return Msg("epic.move.enemy_zoc", {}, "EP-7.5" if p.rule == "EP-7.3" else "EP-2.5")
-    if near.others and not coherent((*dests, *near.others), s.rules):
-        return Msg("epic.move.coherency", {"cm": s.rules.coherency}, "EP-2.6")
+    if near.others:
+        dests = [Point(x + dx, y + dy) for x, y in near.starts]
+        if not coherent((*dests, *near.others), s.rules):
+            return Msg("epic.move.coherency", {"cm": s.rules.coherency}, "EP-2.6")
     return None
 
 
@@ -215,26 +251,24 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     Two legal moves that read the same (to 0.1 cm, as the options show them) are one
     option: the first stays, except that a charge's base-contact move takes the place of
     a heading it duplicates (same index, so the keys "p:i" before it do not move)."""
-    raw: list[tuple[float, float]] = [(0.0, 0.0)]
-    if p.hi > 0:
-        radii = [r for r in sorted({p.lo, p.hi / 2, p.hi}) if r > 0]
-        for i in range(DIRECTIONS):
-            a = 2 * math.pi * i / DIRECTIONS
-            cos, sin = math.cos(a), math.sin(a)
-            raw += [(_clean(r * cos), _clean(r * sin)) for r in radii]
-        raw += _toward_enemy(s, did, p)
+    raw: tuple[Said, ...] | list[Said] = _headings(p.lo, p.hi)
+    if p.hi > 0:  # the moves toward enemies: their text is worked out if they are legal
+        raw = [
+            *raw,
+            *((dx, dy, (round(dx, 3), round(dy, 3)), None) for dx, dy in _toward_enemy(s, did, p)),
+        ]
     out: list[tuple[float, float]] = []
     seen: set[tuple[float, float]] = set()
     legal: dict[tuple[float, float], int] = {}
     near = _near(s, did, p)
-    for dx, dy in raw:
-        key = (round(dx, 3), round(dy, 3))
+    for dx, dy, key, text in raw:
         if key in seen:
             continue
         seen.add(key)
         if check(s, did, p, dx, dy, near) is not None:
             continue
-        text = shown(dx, dy)
+        if text is None:
+            text = shown(dx, dy)
         if text in legal:
             if p.engage:
                 out[legal[text]] = (dx, dy)
@@ -245,6 +279,38 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     return out or [(0.0, 0.0)]
 
 
+# dx, dy, its key to 1e-3 cm, its text (`shown`) when already worked out
+Said = tuple[float, float, tuple[float, float], tuple[float, float] | None]
+
+
+def _said(dx: float, dy: float) -> Said:
+    """A raw move with what `candidates` compares: its key to 1e-3 cm and its text."""
+    return dx, dy, (round(dx, 3), round(dy, 3)), shown(dx, dy)
+
+
+def _headings(lo: float, hi: float) -> tuple[Said, ...]:
+    """Staying put, then the eight headings at the minimum, half and full allowance
+    (`candidates`); they depend on the allowance only, and a game has few allowances, so
+    they are worked out once each (issue 14: `round` is slow). Same floats as before."""
+    got = _HEADINGS.get((lo, hi))
+    if got is None:
+        raw: list[tuple[float, float]] = [(0.0, 0.0)]
+        if hi > 0:
+            radii = [r for r in sorted({lo, hi / 2, hi}) if r > 0]
+            for i in range(DIRECTIONS):
+                a = 2 * math.pi * i / DIRECTIONS
+                cos, sin = math.cos(a), math.sin(a)
+                raw += [(_clean(r * cos), _clean(r * sin)) for r in radii]
+        got = tuple(_said(dx, dy) for dx, dy in raw)
+        if len(_HEADINGS) >= 512:  # bounded (custom tables may have many allowances)
+            _HEADINGS.clear()
+        _HEADINGS[(lo, hi)] = got
+    return got
+
+
+_HEADINGS: dict[tuple[float, float], tuple[Said, ...]] = {}
+
+
 def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     """Moves closing on the nearest enemies: to base contact for a charge, else as far as
     the allowance lets toward them."""
@@ -252,13 +318,21 @@ def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     lead = s.stands[p.movers[0]] if p.movers else None
     if lead is None:
         return []
-    foes = [
-        e
-        for e in s.stands.values()
-        if e.side != side and (airborne(e) == airborne(lead) or not p.engage)
-    ]
+    engage, lead_air = p.engage, lead.alt != GROUND  # airborne(), inlined
+    foes = [e for e in s.foes_of(side) if not engage or (e.alt != GROUND) == lead_air]
     lx, ly = lead.x, lead.y
-    foes.sort(key=lambda e: math.hypot(e.x - lx, e.y - ly))  # = lead.point.to(e.point)
+    # the two nearest (= lead.point.to(e.point)), as a stable sort by distance would put
+    # them first (issue 14: no sort of every enemy stand): a tie keeps the earlier one
+    hypot = math.hypot
+    b1: tuple[float, Stand] | None = None
+    b2: tuple[float, Stand] | None = None
+    for e in foes:
+        d = hypot(e.x - lx, e.y - ly)
+        if b1 is None or d < b1[0]:
+            b1, b2 = (d, e), b1
+        elif b2 is None or d < b2[0]:
+            b2 = (d, e)
+    foes = [b[1] for b in (b1, b2) if b is not None]
     out = []
     gap_to = 2 * s.rules.base_radius + 0.05
     for foe in foes[:2]:

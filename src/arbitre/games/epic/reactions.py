@@ -17,6 +17,7 @@ from typing import Any
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
+from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.fire import (
     DR,
     PHYSICAL,
@@ -26,11 +27,11 @@ from arbitre.games.epic.fire import (
     dr_gun,
     eligible,
     power_gun,
+    shot_guns,
     volley,
-    weapon_gun,
-    weapons_of,
 )
 from arbitre.games.epic.geometry import Point, segment_distance
+from arbitre.games.epic.shooting import DR_RANGE_CM
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.targeting import battery
 from arbitre.games.epic.world import airborne, engaged, pinned
@@ -42,9 +43,15 @@ def path_rows(s: EpicState, moves: list[tuple[Stand, Point, str]]) -> list[list[
 
 
 def _paths(f: Frame) -> dict[int, Path]:
-    return {
-        int(r[0]): Path(Point(r[1], r[2]), Point(r[3], r[4]), r[5], r[6]) for r in f.data["paths"]
-    }
+    """The movers' paths by stand, read only: kept in the frame's memo (issue 14: they
+    come from the frame's own data, which nothing changes; a clone reads them again)."""
+    got: dict[int, Path] | None = f.memo
+    if got is None:
+        got = f.memo = {
+            int(r[0]): Path(Point(r[1], r[2]), Point(r[3], r[4]), r[5], r[6])
+            for r in f.data["paths"]
+        }
+    return got
 
 
 def push_react(
@@ -62,6 +69,14 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
     out: dict[str, tuple[list[tuple[Stand, Gun]], str]] = {}
 
     edge = 2 * s.rules.base_radius if s.rules.measure_edge else None
+    # the box holding every mover's path: a stand farther from it on one axis than its
+    # longest range (+ `edge`, + 1e-6 for float noise) is farther than that from every
+    # path (a segment's distance is at least its gap on either axis), so `eligible`
+    # refuses its every shot at once
+    ends = [q for t in foes for q in (paths[t.sid].start, paths[t.sid].end)]
+    bx0, bx1 = min((q.x for q in ends), default=0.0), max((q.x for q in ends), default=0.0)
+    by0, by1 = min((q.y for q in ends), default=0.0), max((q.y for q in ends), default=0.0)
+    slack = (edge or 0.0) + 1e-6
 
     def reach(shooters: list[tuple[Stand, Gun]], order: str) -> bool:
         """Whether a gun reaches a mover (issue 14: most moves draw no reaction, so the
@@ -69,6 +84,10 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
         and a mover's path beyond a stand's longest range (`eligible`'s first refusal,
         same floats) is passed over."""
         for st, own, longest in battery(shooters):
+            far = longest + slack
+            x, y = st.x, st.y
+            if x < bx0 - far or x > bx1 + far or y < by0 - far or y > by1 + far:
+                continue  # beyond the paths' box (above)
             here = st.point
             for t in foes:
                 path = paths[t.sid]
@@ -92,17 +111,16 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
         # issue 14: most detachments have nothing to react with; they are passed over
         # before any stand is examined (no order, no Close Defence, no unused power)
         ta = d.order == "tir_appuye"
-        if not (ta or any(st.profile.param("dr") for st in alive)):
+        if not (ta or any(_has_dr(st.unit) for st in alive)):
             continue
+        if all(_out_of_reach(st, bx0, bx1, by0, by1, slack) for st in alive):
+            continue  # every `reach` below would pass over each of its stands
         ground_only = f.data.get("ground", False)  # EP-8.11: fire "from the ground"
         mine = [st for st in alive if not pinned(s, st) and not (ground_only and airborne(st))]
         if d.order == "tir_appuye" and not d.acted and not d.fallback:
-            guns = [
-                (st, weapon_gun(w))
-                for st in mine
-                for w in weapons_of(st)
-                if not w.has("template")  # ours: templates fire in the Combat phase only
-            ]
+            # ours: templates fire in the Combat phase only (shot_guns: weapons_of but
+            # templates)
+            guns = [(st, g) for st in mine for g in shot_guns(st)]
             guns = [(st, g) for st, g in guns if not airborne(st) or g.kind == SHOT]
             if guns and reach(guns, "tir_appuye"):
                 out[f"fire:{d.did}"] = (guns, "tir_appuye")
@@ -132,6 +150,42 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
                 ):
                     out[f"psy:{st.sid}:{i}"] = ([(st, g)], "tir_appuye")
     return out
+
+
+def _out_of_reach(st: Stand, x0: float, x1: float, y0: float, y1: float, slack: float) -> bool:
+    """Whether the stand is farther from the box x0..x1 × y0..y1 on one axis than any of
+    its unit's weapons, Close Defences or powers reaches, plus `slack` (`reach` passes
+    over a stand farther than its guns' longest range plus `slack` from that box)."""
+    far = _longest(st.unit) + slack
+    x, y = st.x, st.y
+    return x < x0 - far or x > x1 + far or y < y0 - far or y > y1 + far
+
+
+def _longest(unit: str) -> float:
+    """The longest range of anything the unit may fire in reaction: a weapon of its
+    profile (its usable guns are some of these), Close Defences, a power (issue 14)."""
+    got = _LONGEST.get(unit)
+    if got is None:
+        prof = CATALOG.units[unit]
+        ranges = [w.range for w in prof.weapons] + [p.range for p in prof.powers]
+        if _has_dr(unit):
+            ranges.append(DR_RANGE_CM)
+        got = _LONGEST[unit] = float(max(ranges, default=0))
+    return got
+
+
+_LONGEST: dict[str, float] = {}
+
+
+def _has_dr(unit: str) -> bool:
+    """Whether the unit has Close Defences (its profile's "dr"; issue 14: kept by unit)."""
+    got = _DR.get(unit)
+    if got is None:
+        got = _DR[unit] = bool(CATALOG.units[unit].param("dr"))
+    return got
+
+
+_DR: dict[str, bool] = {}
 
 
 def decide_react(s: EpicState, f: Frame) -> Decision | None:

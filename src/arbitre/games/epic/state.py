@@ -48,7 +48,8 @@ class Stand:
 
     @property
     def point(self) -> Point:
-        return Point(self.x, self.y)
+        # issue 14: what Point(x, y) does, without the NamedTuple's Python `__new__`
+        return tuple.__new__(Point, (self.x, self.y))
 
     @property
     def profile(self) -> UnitProfile:
@@ -103,12 +104,55 @@ def _dup_det(d: Det) -> Det:
     return Det(*_DET_FIELDS(d))
 
 
+class Stands(dict[int, Stand]):
+    """The stands on the table by id: a dict that keeps `EpicState.by_det`'s answer until
+    it changes (issue 14: `alive` is asked some ten times a decision). Every way a dict
+    changes forgets it; a stand changes detachment only while out of the dict (binding.py
+    takes it out, sets `det`, puts it back), and nothing else `by_det` reads changes."""
+
+    index: dict[int, list[Stand]] | None = None  # by_det's answer, while it holds
+    sides: dict[int, list[Stand]] | None = None  # `EpicState.foes_of`'s by side, likewise
+
+    def __setitem__(self, key: int, value: Stand) -> None:
+        self.index = self.sides = None
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: int) -> None:
+        self.index = self.sides = None
+        super().__delitem__(key)
+
+    def pop(self, *args: Any) -> Any:
+        self.index = self.sides = None
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[int, Stand]:
+        self.index = self.sides = None
+        return super().popitem()
+
+    def clear(self) -> None:
+        self.index = self.sides = None
+        super().clear()
+
+    def setdefault(self, key: int, default: Stand) -> Stand:
+        self.index = self.sides = None
+        return super().setdefault(key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.index = self.sides = None
+        super().update(*args, **kwargs)
+
+    def __ior__(self, other: Any) -> Stands:  # type: ignore[override,misc]
+        self.index = self.sides = None
+        super().update(other)
+        return self
+
+
 @dataclass(slots=True)
 class EpicState:
     rules: Rules
     rng: Rng
     seats: tuple[str, ...] = ARMIES
-    stands: dict[int, Stand] = field(default_factory=dict)
+    stands: dict[int, Stand] = field(default_factory=Stands)
     dets: list[Det] = field(default_factory=list)
     turn: int = 1
     phase: str = "orders"
@@ -138,19 +182,50 @@ class EpicState:
 
     def alive(self, did: int) -> list[Stand]:
         """The detachment's stands on the table (not those aboard a transport)."""
-        return [st for st in self.stands.values() if st.det == did]
+        stands = self.stands
+        if stands.__class__ is Stands:  # issue 14: read from the kept `by_det` (a copy)
+            index = stands.index
+            if index is None:
+                index = self.by_det()
+            got = index.get(did)
+            return [] if got is None else got.copy()
+        return [st for st in stands.values() if st.det == did]
 
     def by_det(self) -> dict[int, list[Stand]]:
         """`alive` of every detachment at once, in one pass (issue 14: for the loops that
-        ask it of every detachment); a detachment with no stand on the table is absent."""
+        ask it of every detachment); a detachment with no stand on the table is absent.
+        Read only: the answer is kept (`Stands`) until the stands change, and then
+        replaced, never changed, so a caller may keep it as a picture of that moment."""
+        stands = self.stands
+        if stands.__class__ is Stands:
+            index: dict[int, list[Stand]] | None = stands.index
+            if index is not None:
+                return index
         out: dict[int, list[Stand]] = {}
-        for st in self.stands.values():
+        for st in stands.values():
             got = out.get(st.det)
             if got is None:
                 out[st.det] = [st]
             else:
                 got.append(st)
+        if stands.__class__ is Stands:
+            stands.index = out
         return out
+
+    def foes_of(self, side: int) -> list[Stand]:
+        """The stands on the table not of `side`, in table order: `[e for e in
+        stands.values() if e.side != side]`. Read only: kept (`Stands`) until the stands
+        change, then replaced, never changed (a stand's side never changes)."""
+        stands = self.stands
+        if stands.__class__ is not Stands:
+            return [e for e in stands.values() if e.side != side]
+        foes = stands.sides
+        if foes is None:
+            foes = stands.sides = {}
+        got = foes.get(side)
+        if got is None:
+            got = foes[side] = [e for e in stands.values() if e.side != side]
+        return got
 
     def embarked(self, did: int) -> list[Stand]:
         """The detachment's stands aboard a transport (EPC-21)."""
@@ -172,7 +247,7 @@ class EpicState:
             rules=self.rules,
             rng=Rng(self.rng.state),
             seats=self.seats,
-            stands={k: _dup_stand(st) for k, st in self.stands.items()},
+            stands=Stands({k: _dup_stand(st) for k, st in self.stands.items()}),
             dets=[_dup_det(d) for d in self.dets],
             turn=self.turn,
             phase=self.phase,

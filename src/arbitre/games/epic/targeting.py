@@ -32,10 +32,32 @@ def battery(shooters: list[tuple[Stand, Gun]]) -> Battery:
 
 def hits_any(s: EpicState, guns: Battery, foes: list[Stand], order: str | None) -> bool:
     """Whether some gun of the battery may shoot some stand of `foes` (fire.eligible)."""
+    if not foes or not guns:
+        return False
     edge = 2 * s.rules.base_radius if s.rules.measure_edge else None
     hypot = math.hypot
+    # the foes' box: a shooter farther from it on one axis than its longest range (+ the
+    # edge, + 1e-6 for float noise) is farther than that from each foe (a distance is at
+    # least its gap on either axis), so the test below would pass over every one
+    first = foes[0]
+    x0 = x1 = first.x
+    y0 = y1 = first.y
+    for t in foes:
+        tx, ty = t.x, t.y
+        if tx < x0:
+            x0 = tx
+        elif tx > x1:
+            x1 = tx
+        if ty < y0:
+            y0 = ty
+        elif ty > y1:
+            y1 = ty
+    slack = (edge or 0.0) + 1e-6
     for st, own, longest in guns:
         x, y = st.x, st.y
+        far = longest + slack
+        if x < x0 - far or x > x1 + far or y < y0 - far or y > y1 + far:
+            continue
         for t in foes:
             d = hypot(t.x - x, t.y - y)  # = st.point.to(t.point), as eligible measures
             if edge is not None:

@@ -49,8 +49,17 @@ AIR, GROUND_LAYER = "air", "ground"
 
 def template_weapons(st: Stand) -> list[tuple[int, Weapon]]:
     """(index, weapon) of the stand's usable template weapons fired in the Combat phase."""
+    prof = st.profile
+    some = _ANY_TEMPLATE.get(st.unit)
+    if some is None:  # issue 14: most units have none, and then the answer is []
+        some = _ANY_TEMPLATE[st.unit] = any(w.has("template") for w in prof.weapons)
+    if not some:
+        return []
     usable = weapons_of(st)
-    return [(i, w) for i, w in enumerate(st.profile.weapons) if w.has("template") and w in usable]
+    return [(i, w) for i, w in enumerate(prof.weapons) if w.has("template") and w in usable]
+
+
+_ANY_TEMPLATE: dict[str, bool] = {}  # unit id -> whether a weapon of its profile is one
 
 
 def bombs_of(st: Stand) -> list[tuple[int, Weapon]]:

@@ -88,15 +88,19 @@ def embark_targets(s: EpicState, did: int, allowance: float) -> list[int]:
     if reach < 0 or s.embarked(did):
         return []
     # issue 14: only detachments with a grounded stand that carries anything can seat it
-    # (seats_for answers None for the others); they are found without sorting the riders
-    hosts = {st.det for st in s.stands.values() if st.side == det.side and st.alt == GROUND}
+    # (seats_for answers None for the others); they are found in one pass, without
+    # sorting the riders (a stand is of its detachment's side)
+    hosts = {
+        st.det
+        for st in s.stands.values()
+        if st.side == det.side and st.alt == GROUND and room(st) > 0
+    }
+    if not hosts:
+        return []
     return [
         t.did
         for t in s.dets
-        if t.did in hosts
-        and t.did != did
-        and any(room(c) > 0 and c.alt == GROUND for c in s.alive(t.did))
-        and seats_for(s, did, t.did, reach) is not None
+        if t.did in hosts and t.did != did and seats_for(s, did, t.did, reach) is not None
     ]
 
 
@@ -124,6 +128,9 @@ def spots(s: EpicState, centre: Point, n: int, cls: int, side: int, airborne: bo
     terrain = areas(s)
     table_w, table_h = s.table.width, s.table.height
     gap, touch = 2 * s.rules.base_radius, contact(s)
+    # issue 14: the grounded stands, listed once for every spot, read as coordinates
+    ground = [(o.x, o.y, o.side != side) for o in s.stands.values() if o.alt == GROUND]
+    hypot = math.hypot
     for radius, count in RINGS:
         for i in range(count):
             a = 2 * math.pi * i / count + math.pi / 2
@@ -135,11 +142,10 @@ def spots(s: EpicState, centre: Point, n: int, cls: int, side: int, airborne: bo
             if any(p.to(q) < gap for q in out):
                 continue
             clash = False
-            for o in s.stands.values():
-                if o.alt != GROUND:
-                    continue
-                d = p.to(o.point)
-                if d < gap or (o.side != side and d <= touch):
+            px, py = p
+            for ox, oy, enemy in ground:
+                d = hypot(ox - px, oy - py)  # = p.to(o.point)
+                if d < gap or (enemy and d <= touch):
                     clash = True
                     break
             if not clash:

@@ -15,7 +15,7 @@ from arbitre.games.epic.moves import point_vector
 from arbitre.games.epic.state import EpicState, Stand
 from arbitre.games.epic.templates import template_targets
 from arbitre.games.epic.view import current_move
-from arbitre.games.epic.world import pinned
+from arbitre.games.epic.world import pinned, pinned_sids
 
 MOVERS = ("avance", "charge", "retraite")  # EPC-9 (turn.MOVERS)
 _ORDER_NO_FIRE = {
@@ -31,6 +31,7 @@ def no_fire(
     did: int,
     seen: dict[int, list[int]] | None = None,
     table: dict[int, list[Stand]] | None = None,
+    pins: set[int] | None = None,
 ) -> Msg | None:
     """Why detachment `did` cannot shoot now, with the deciding rule, or None when it has a
     target (or is gone): a failed morale test (EPC-28), its order (EPC-9), an interception
@@ -47,21 +48,26 @@ def no_fire(
         return Msg(_ORDER_NO_FIRE[order], {}, "EPC-9")
     if det.acted:
         return Msg("epic.why.intercepted", {}, "EPC-15")
-    aims = targets(s, did, table)
+    aims = targets(s, did, table, pins)
     if seen is not None:
         seen[did] = aims
     if aims or buildings_in_reach(s, did):
         return None
-    guns = guns_of(s, did, order)
+    guns = guns_of(s, did, order, pins)
     if not guns and not template_targets(s, did, order):
         if all(pinned(s, st) for st in mine):
             return Msg("epic.why.pinned", {}, "EPC-17")
         return Msg("epic.why.no_weapon", {}, "EPC-14")
     reach = max((g.range for _st, g in guns), default=0)
-    foes = [e for e in s.stands.values() if e.side != det.side]
-    nearest = min(  # = st.point.to(e.point), on the coordinates (issue 14)
-        (math.hypot(e.x - st.x, e.y - st.y) for st in mine for e in foes), default=math.inf
-    )
+    foes = s.foes_of(det.side)
+    nearest = math.inf  # min(st.point.to(e.point)), on the coordinates (issue 14)
+    hypot = math.hypot
+    for st in mine:
+        x, y = st.x, st.y
+        for e in foes:
+            d = hypot(e.x - x, e.y - y)
+            if d < nearest:
+                nearest = d
     if math.isfinite(nearest) and nearest > reach:
         return Msg("epic.why.range", {"dist": round(nearest, 1), "range": reach}, "EPC-14")
     return Msg("epic.why.no_target", {}, "EPC-14")
@@ -73,8 +79,9 @@ def log_no_fire(s: EpicState) -> dict[int, list[int]]:
     found meanwhile, by detachment (the first combat question reuses them, issue 14)."""
     seen: dict[int, list[int]] = {}
     table = s.by_det()
+    pins = pinned_sids(s)  # issue 14: found once for every detachment (same state)
     for d in s.dets:
-        why = no_fire(s, d.did, seen, table)
+        why = no_fire(s, d.did, seen, table, pins)
         if why is not None:
             s.log.append(no_fire_event(s, d.did, why))
     return seen

@@ -57,8 +57,8 @@ def engaged(s: EpicState, st: Stand) -> list[Stand]:
     reach = contact(s)
     r2, x, y, side, alt = reach * reach, st.x, st.y, st.side, st.alt
     foes = []
-    for e in s.stands.values():  # hot path: plain arithmetic, no Point objects
-        if e.side != side and e.alt == alt:
+    for e in s.foes_of(side):  # hot path: plain arithmetic, no Point objects
+        if e.alt == alt:
             dx, dy = e.x - x, e.y - y
             if -reach <= dx <= reach and -reach <= dy <= reach and dx * dx + dy * dy <= r2:
                 foes.append(e)
@@ -77,14 +77,49 @@ def pinned(s: EpicState, st: Stand) -> bool:
     # issue 14: asked for every stand at every shot and activation; `engaged` inlined
     # (same arithmetic), stopping at the first such enemy, nothing sorted
     reach = 2 * s.rules.base_radius + CONTACT_SLACK_CM  # contact(s)
-    r2, x, y, side, alt = reach * reach, st.x, st.y, st.side, st.alt
-    for e in s.stands.values():
-        if e.side != side and e.alt == alt:
-            dx, dy = e.x - x, e.y - y
-            near = -reach <= dx <= reach and -reach <= dy <= reach and dx * dx + dy * dy <= r2
+    r2, x, y, alt = reach * reach, st.x, st.y, st.alt
+    for e in s.foes_of(st.side):  # issue 14: the enemy stands, listed once per table
+        if e.alt == alt:
+            dx = e.x - x
+            if dx > reach or dx < -reach:
+                continue
+            dy = e.y - y
+            near = -reach <= dy <= reach and dx * dx + dy * dy <= r2
             if near and stand_class(e) >= cls:
                 return True
     return False
+
+
+def pinned_sids(s: EpicState) -> set[int]:
+    """The ids of every stand on the table that is `pinned`, found in one sweep (issue
+    14: the loops that ask `pinned` of many stands of one unchanged state).
+
+    The same test as `pinned`: two stands of different sides at the same altitude within
+    `reach` on both axes and `r2` apart. It is symmetric (e.x - x is exactly -(x - e.x)),
+    so each pair is met once, the stands sorted by x: a stand's partners follow it until
+    one is more than `reach` further on x."""
+    reach = 2 * s.rules.base_radius + CONTACT_SLACK_CM  # contact(s)
+    r2 = reach * reach
+    # sorted as tuples (the unique sid settles every tie before the stand is compared)
+    row = sorted([(st.x, st.y, st.side, st.alt, st.sid, st) for st in s.stands.values()])
+    out: set[int] = set()
+    n = len(row)
+    for i in range(n):
+        ax, ay, aside, aalt, _sid, a = row[i]
+        for j in range(i + 1, n):
+            bx, by, bside, balt, _sid, b = row[j]
+            dx = bx - ax
+            if dx > reach:
+                break  # sorted: every later stand is as far or farther on x
+            if bside == aside or balt != aalt:
+                continue
+            dy = by - ay
+            if -reach <= dy <= reach and dx * dx + dy * dy <= r2:
+                for me, foe in ((a, b), (b, a)):
+                    prof = CATALOG.units[me.unit]
+                    if not prof.is_flyer and stand_class(foe) >= prof.cls:
+                        out.add(me.sid)
+    return out
 
 
 def zoc_of(s: EpicState, side: int) -> tuple[tuple[Point, int], ...]:
@@ -93,8 +128,8 @@ def zoc_of(s: EpicState, side: int) -> tuple[tuple[Point, int], ...]:
     in Retraite has none (research §3.2)."""
     return tuple(
         (st.point, stand_class(st))
-        for st in s.stands.values()
-        if st.side != side and not airborne(st) and not s.dets[st.det].fallback
+        for st in s.foes_of(side)
+        if not airborne(st) and not s.dets[st.det].fallback
     )
 
 
@@ -112,7 +147,10 @@ def move_of(s: EpicState, did: int) -> int:
     each damaged titan leg costs 5 cm (research §3.11)."""
     det = s.dets[did]
     move = CATALOG.units[det.unit].move
-    legs = max((st.damage.count("jambes") for st in s.alive(did)), default=0)
+    legs = 0  # the most damaged legs of a stand (issue 14: most stands have no damage)
+    for st in s.alive(did):
+        if st.damage:
+            legs = max(legs, st.damage.count("jambes"))
     return max(0, move - 5 * legs)
 
 
