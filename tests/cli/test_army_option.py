@@ -34,7 +34,8 @@ def test_EPC_3_play_epic_with_two_armies_by_seat_name(cli, tmp_path: Path) -> No
     assert result.exit_code == 0, result.output
     assert "Where does" in result.output and "deploy?" in result.output
     record = GameRecord.load(save)
-    assert record.config["army.0"] == str(army)
+    # the file is held, read once: its text in the save under "<stem>@<sha12>" (held.py)
+    assert record.config["army.0"].startswith("eldar@")
     assert record.config["army.1"] == "chaos@2000"
     replay = cli(["replay", str(save), "--no-step"])
     assert replay.exit_code == 0, replay.output

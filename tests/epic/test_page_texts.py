@@ -94,7 +94,8 @@ def test_EPC_10_initiative_names_the_side() -> None:
     assert rolls
     text = translate(rolls[0], "fr")
     assert re.fullmatch(
-        r"Initiative : \d contre \d, (Imperium|Mille Fils) commence \[EPC-10\]", text
+        r"Initiative : \d contre \d, (L'Imperium commence|Les Mille Fils commencent) \[EPC-10\]",
+        text,
     )
 
 

@@ -59,9 +59,9 @@ def test_EPC_3_deploy_a_detachment_by_pointing(server: str, page: Any, size: str
     assert label in page.locator("#decision .decision-text").inner_text()
     status = page.locator(".board-info .info-line").first.inner_text()
     assert "Phase : déploiement" in status
-    # each seat's army by name (the seats keep theirs)
-    assert "Imperium : Space Marines · 2000 pts" in status, status
-    assert "Mille Fils : Eldars · 2000 pts" in status, status
+    # each side named by its army, and its army's label (issue 16: no "Imperium" here)
+    assert "Space Marines · 2000 pts" in status and "Eldars · 2000 pts" in status, status
+    assert "Imperium" not in status and "Mille Fils" not in status, status
     options = page.locator("#decision button.option").all_inner_texts()
     assert any("Le laisser là" in o for o in options)
     assert any("Le placer" in o and "premier rang" in o for o in options)

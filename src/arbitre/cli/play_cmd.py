@@ -689,6 +689,13 @@ def play(
             config = [*(config or []), *army_items(army)]
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--army") from None
+    if config:
+        from arbitre.games.epic.held import HeldError, hold_items
+
+        try:  # army and table files read once: the save keeps their texts (held.py)
+            config = hold_items(config)
+        except HeldError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--army/--table") from None
     autosave: Path | None = None
     try:
         if resume:

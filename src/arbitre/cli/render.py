@@ -79,9 +79,18 @@ def play_recorded(match: Match, key: str, played: list[Played], agent: str | Non
     played.append(Played(len(match.keys), decision.seat, key, text, agent))
 
 
-def seat_label(game: str, seat: str, lang: str) -> str:
-    """One seat by name: the game's `<game>.seatname.<seat>` text, else the CLI's
-    `cli.seatname.<game>.<seat>` ("Joueur 1", "MJ", "Mille Fils"), else its id."""
+def seat_label(game: str, seat: str, lang: str, config: Mapping[str, Any] | None = None) -> str:
+    """One seat by name: with the game's `config`, the ruleset's `seat_title` (an Epic side
+    by its army, "Garde Impériale"); else the game's `<game>.seatname.<seat>` text, else
+    the CLI's `cli.seatname.<game>.<seat>` ("Joueur 1", "MJ", "Mille Fils"), else its id."""
+    if config is not None:
+        try:
+            title = getattr(get_ruleset(game), "seat_title", None)
+        except (KeyError, ValueError):
+            title = None
+        named = title(config, seat) if title is not None else None
+        if isinstance(named, Msg):
+            return translate(named, lang)
     for key in (f"{game}.seatname.{seat}", f"cli.seatname.{game}.{seat}"):
         if has_message(key):
             return translate(Msg(key), lang)
@@ -90,7 +99,7 @@ def seat_label(game: str, seat: str, lang: str) -> str:
 
 def seat_labels(match: Match, lang: str) -> list[str]:
     """The seats as a person reads them, in the chosen language."""
-    return [seat_label(match.ruleset.id, name, lang) for name in match.seat_names]
+    return [seat_label(match.ruleset.id, name, lang, match.config) for name in match.seat_names]
 
 
 def played_line(p: Played, seat_names: Sequence[str], lang: str, number: str | None = None) -> Text:

@@ -85,7 +85,12 @@ def label(key: str, lang: str, fallback: str, **args: Any) -> str:
     return translate(Msg(key, args), lang) if has_message(key) else fallback
 
 
-def side_name(side: Any, lang: str) -> str:
+def side_name(side: Any, lang: str, view: Mapping[str, Any] | None = None) -> str:
+    """A side by name: in a game from armies by its army (the view's `sides`, issue 16:
+    "Garde Impériale", "Space Marines (nord)"), else the starter seat's name."""
+    for named in (view or {}).get("sides") or ():
+        if isinstance(named, Mapping) and named.get("seat") == side:
+            return str(named.get("name", {}).get(lang) or side)
     fallback = label(f"epic.army.{side}", lang, str(side))
     return label(f"cli.epic.side.{side}", lang, fallback)
 
@@ -173,7 +178,7 @@ def objective_lines(view: Mapping[str, Any], lang: str) -> list[Text]:
         held = (
             tr("cli.epic.objective.free", lang)
             if holder is None
-            else tr("cli.epic.objective.held", lang, side=side_name(holder, lang))
+            else tr("cli.epic.objective.held", lang, side=side_name(holder, lang, view))
         )
         x, y = _cm(o.get("x")), _cm(o.get("y"))
         text = tr("cli.epic.objective", lang, mark=OBJECTIVE, x=x, y=y, holder=held)
@@ -198,7 +203,7 @@ def edge_line(view: Mapping[str, Any], lang: str, top: bool) -> Text | None:
     side = sides[index]
     y = 0 if top else _cm(table_size(view)[1])
     key = "cli.epic.edge.top" if top else "cli.epic.edge.bottom"
-    line = Text(" " * LEFT + tr(key, lang, side=side_name(side, lang), y=y), style="dim")
+    line = Text(" " * LEFT + tr(key, lang, side=side_name(side, lang, view), y=y), style="dim")
     seat = view.get("seat")
     if seat:
         mine = str(seat) == side
@@ -219,13 +224,15 @@ def status_line(view: Mapping[str, Any], lang: str) -> Text:
     ]
     to_play = view.get("to_play")
     if to_play and not view.get("over"):
-        parts.append(Text(tr("cli.epic.to_play", lang, side=side_name(to_play, lang)), "bold"))
+        parts.append(
+            Text(tr("cli.epic.to_play", lang, side=side_name(to_play, lang, view)), "bold")
+        )
     initiative = view.get("initiative")
     if initiative:
-        parts.append(Text(tr("cli.epic.initiative", lang, side=side_name(initiative, lang))))
+        parts.append(Text(tr("cli.epic.initiative", lang, side=side_name(initiative, lang, view))))
     seat = view.get("seat")
     if seat:
-        parts.append(Text(tr("cli.epic.you", lang, side=side_name(seat, lang)), style="bold"))
+        parts.append(Text(tr("cli.epic.you", lang, side=side_name(seat, lang, view)), style="bold"))
     else:
         parts.append(Text(tr("cli.epic.spectator", lang), style="dim"))
     if view.get("over"):
@@ -360,7 +367,7 @@ def legend_lines(view: Mapping[str, Any], lang: str) -> list[Text]:
         letter = ids.get(det.get("id"), "?")
         line = Text(f"{letter} ", style=letter_style(letter))
         line.append(det_name(det, lang), style="bold")
-        line.append(f" ({side_name(det.get('side'), lang)})", style="dim")
+        line.append(f" ({side_name(det.get('side'), lang, view)})", style="dim")
         order = det.get("order")
         line.append(" · ")
         line.append(order_name(order, lang), style="dim" if order in (None, "hidden") else "")
@@ -399,7 +406,7 @@ def outcome_text(view: Mapping[str, Any], lang: str) -> Text | None:
     sides = sides_of(view)
     if isinstance(winner, int) and 0 <= winner < len(sides):
         args = {
-            "winner": side_name(sides[winner], lang),
+            "winner": side_name(sides[winner], lang, view),
             "reason": label(f"epic.reason.{outcome.get('reason')}", lang, "?"),
             "a": a,
             "b": b,

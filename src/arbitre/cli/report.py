@@ -220,8 +220,10 @@ def _seats_by_name(summary: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
     from arbitre.cli.render import seat_label
 
     game = str(summary.get("game", ""))
+    config = summary.get("config") if isinstance(summary.get("config"), Mapping) else None
     results = [
-        {**r, "seat": seat_label(game, str(r["seat"]), lang)} for r in summary.get("results", [])
+        {**r, "seat": seat_label(game, str(r["seat"]), lang, config)}
+        for r in summary.get("results", [])
     ]
     return {**summary, "results": results}
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -94,6 +95,11 @@ def save_data(match: Match, seat_agents: list[str | None]) -> dict[str, Any]:
     data["arbitre"] = __version__
     data["seats"] = [HUMAN if a is None else a for a in seat_agents]
     data["saved"] = datetime.now().isoformat(timespec="seconds")
+    from arbitre.games.epic.held import held_of
+
+    held = held_of(match.config)  # Epic army/table files: their texts, not their paths
+    if held:
+        data["held"] = held
     return data
 
 
@@ -155,6 +161,12 @@ def read_record(path: Path, lang: str) -> tuple[GameRecord, dict[str, Any]]:
     try:
         record = GameRecord.from_json(data)
     except RecordError as exc:
+        raise fail_line(lang, "cli.record.bad", path=str(path), error=str(exc)) from None
+    from arbitre.games.epic.held import HeldError, restore
+
+    try:  # the army and table texts the game started with (held.py), before any replay
+        restore(data.get("held") if isinstance(data, dict) else None)
+    except HeldError as exc:
         raise fail_line(lang, "cli.record.bad", path=str(path), error=str(exc)) from None
     return record, data
 
@@ -249,6 +261,7 @@ class Entry:
     seats: tuple[str, ...]
     moves: int
     date: str
+    config: Mapping[str, Any] | None = None  # the game's (its seats by army, Epic)
 
 
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")
@@ -267,6 +280,12 @@ def list_saves() -> list[Entry]:
             mtime = path.stat().st_mtime
         except (OSError, ValueError, RecursionError):
             continue
+        from arbitre.games.epic.held import HeldError, restore
+
+        try:
+            restore(data.get("held"))  # its Epic armies, named in the list (seats_text)
+        except HeldError:
+            continue
         seats = data.get("seats")
         seats_t = tuple(str(s) for s in seats) if isinstance(seats, list) else ()
         saved = data.get("saved")
@@ -280,7 +299,9 @@ def list_saves() -> list[Entry]:
             seat_ids = tuple(get(record.ruleset).seats(record.config))
         except Exception:  # an unknown game or config: the seats by number
             seat_ids = tuple(str(i + 1) for i in range(len(seats_t)))
-        entry = Entry(path, record.ruleset, seat_ids, seats_t, len(record.keys), date)
+        entry = Entry(
+            path, record.ruleset, seat_ids, seats_t, len(record.keys), date, record.config
+        )
         out.append((mtime, entry))
     out.sort(key=lambda pair: (-pair[0], pair[1].path.name))
     return [entry for _, entry in out]
@@ -302,7 +323,8 @@ def seats_text(entry: Entry, lang: str) -> str:
     if len(entry.seat_ids) != len(entry.seats):
         return "?"
     return ", ".join(
-        f"{seat_label(entry.game, s, lang)}: {tr('cli.seat.human', lang) if w == HUMAN else w}"
+        f"{seat_label(entry.game, s, lang, entry.config)}: "
+        f"{tr('cli.seat.human', lang) if w == HUMAN else w}"
         for s, w in zip(entry.seat_ids, entry.seats, strict=True)
     )
 

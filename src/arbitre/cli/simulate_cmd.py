@@ -27,7 +27,7 @@ from arbitre.cli import app
 from arbitre.cli import report as reports
 from arbitre.cli.choices import ChoicesCommand
 from arbitre.cli.messages import game_title, tr
-from arbitre.cli.render import make_console
+from arbitre.cli.render import make_console, seat_label
 from arbitre.cli.rules_cmd import Lang
 from arbitre.cli.usage import usage_error
 from arbitre.engine.agents import agent_names, known_agent, make_agent
@@ -222,9 +222,10 @@ def summary_table(summary: dict[str, Any], lang: str) -> Table:
         ("cli.sim.mean", "right"),
     ):
         table.add_column(tr(key, lang), justify=justify)  # type: ignore[arg-type]
+    config = summary.get("config")  # the seats by name (an Epic side by its army)
     for row in summary["results"]:
         table.add_row(
-            row["seat"],
+            seat_label(str(summary["game"]), str(row["seat"]), lang, config),
             row["agent"],
             str(row["wins"]),
             str(row["draws"]),

@@ -66,6 +66,10 @@ class Ruleset(Protocol[S]):
       it stands for nothing else.
 
     `arbitre.engine.why.explain` calls both; the web app's "why not?" uses it.
+
+    - `seat_title(config, seat) -> Msg | None`: the seat `seat` (its id) named for the game
+      `config` describes (Epic: a side named by its army, issue 16); None to keep the
+      seat's usual name (the server's `live.seat_label`, the terminal's `seat_label`).
     """
 
     id: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -99,8 +100,15 @@ class Entry:
     hidden_json: str = field(default="", compare=False, repr=False)
 
 
-def seat_label(ruleset: Ruleset[Any], name: str) -> Msg:
-    """The game's own seat name, else the web app's (the terminal keeps short ids)."""
+def seat_label(ruleset: Ruleset[Any], name: str, config: Mapping[str, Any] | None = None) -> Msg:
+    """The game's own seat name, else the web app's (the terminal keeps short ids). With
+    the game's `config`, the ruleset's `seat_title` hook names the seat first (Epic: by
+    its army, issue 16)."""
+    title = getattr(ruleset, "seat_title", None) if config is not None else None
+    if title is not None:
+        named = title(config, name)
+        if isinstance(named, Msg):
+            return named
     for key in (f"{ruleset.id}.seatname.{name}", f"server.seatname.{ruleset.id}.{name}"):
         if has_message(key):
             return Msg(key)

@@ -42,7 +42,7 @@ def _game_info(live: LiveGame) -> dict[str, Any]:
             {
                 "seat": i,
                 "name": names[i],
-                "label": both(seat_label(ruleset, names[i])),
+                "label": both(seat_label(ruleset, names[i], stored.config)),
                 "kind": spec.kind,
                 "agent": spec.agent,
                 "open": spec.open,
@@ -59,16 +59,17 @@ def seat_names(live: LiveGame) -> list[str]:
 
 
 # "Waiting for <seat>…" by ruleset and seat name: the same few texts over and over.
-_WAITING: dict[tuple[str, str], dict[str, Any]] = {}
+_WAITING: dict[tuple[str, str, str], dict[str, Any]] = {}
 
 
 def waiting_text(live: LiveGame, seat: int) -> dict[str, Any]:
     """The text a State shows while `seat`, not the reader, decides."""
     name = game_info(live)["seats"][seat]["name"]
-    key = (live.ruleset.id, name)
+    label = seat_label(live.ruleset, name, live.match.config)  # an Epic side by its army
+    key = (live.ruleset.id, name, repr(label))
     text = _WAITING.get(key)
     if text is None:
-        text = _WAITING[key] = both(Msg("server.waiting", {"seat": seat_label(live.ruleset, name)}))
+        text = _WAITING[key] = both(Msg("server.waiting", {"seat": label}))
     return text
 
 
@@ -77,7 +78,7 @@ def takeback_of(live: LiveGame, access: Access) -> dict[str, Any] | None:
     pending = live.takeback
     if pending is None:
         return None
-    label = seat_label(live.ruleset, seat_names(live)[pending.seat])
+    label = seat_label(live.ruleset, seat_names(live)[pending.seat], live.match.config)
     asked = live.human_seats() - {pending.seat} - pending.accepted
     return {
         "seat": pending.seat,

@@ -23,7 +23,7 @@ from arbitre.server.store import GameSummary, SeatSpec, new_token
 
 def _taken(live: LiveGame, seat: int) -> Exception:
     """409: the seat is held by somebody (named as the game names it, "le Traître")."""
-    name = seat_label(live.ruleset, live.match.seat_names[seat])
+    name = seat_label(live.ruleset, live.match.seat_names[seat], live.match.config)
     return refuse(409, "seat_taken", "seat_taken", seat=name)
 
 

@@ -59,7 +59,7 @@ def asked_decision(live: LiveGame, access: Access, wanted: int | None) -> Decisi
     decision = live.match.decision()
     if decision is None:
         raise refuse(409, "game_over", "game_over")
-    label = seat_label(live.ruleset, live.match.seat_names[decision.seat])
+    label = seat_label(live.ruleset, live.match.seat_names[decision.seat], live.match.config)
     if decision.seat not in access.seats:
         raise refuse(403, "not_your_turn", "not_your_turn", seat=label)
     if access.role == "admin" and wanted is not None and wanted != decision.seat:

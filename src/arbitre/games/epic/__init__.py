@@ -7,7 +7,12 @@ playable ruleset (rules.Epic: hidden orders, movement, shooting, assault; EPC-9,
 from __future__ import annotations
 
 from arbitre.engine.registry import lazy_ruleset
-from arbitre.games.epic import messages, play_texts, ready_made  # noqa: F401  (texts; #16)
+from arbitre.games.epic import (  # noqa: F401  (texts; #16)
+    messages,
+    messages_sides,
+    play_texts,
+    ready_made,
+)
 
 __getattr__ = lazy_ruleset(__name__, "arbitre.games.epic.rules", "Epic")
 

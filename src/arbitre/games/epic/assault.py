@@ -13,6 +13,7 @@ from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import may_assault
 from arbitre.games.epic.fire import elite_left, location_hit, sheet_of, spend_elite, wound
 from arbitre.games.epic.shooting import GROUND
+from arbitre.games.epic.sides import side_key
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.world import engaged, in_front
 
@@ -102,7 +103,7 @@ def fight(s: EpicState, pairs: list[tuple[Stand, Stand]], attacker_side: int) ->
             st.won += 1
         else:
             st.beaten += 1
-    s.log.append(Msg("epic.ev.assault", {"side": f"epic.seat.{s.seats[winner]}"}, "EPC-17"))
+    s.log.append(Msg("epic.ev.assault", {"side": side_key(s, winner)}, "EPC-17"))
     return winner
 
 

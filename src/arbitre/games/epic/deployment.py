@@ -29,6 +29,7 @@ from arbitre.engine.i18n import Msg
 from arbitre.games.epic import messages_deploy as _texts  # noqa: F401  (registers texts)
 from arbitre.games.epic.geometry import EPS, TERRAIN, Point
 from arbitre.games.epic.moves import parse_point
+from arbitre.games.epic.sides import side_key
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.world import airborne, areas, stand_class
 
@@ -83,7 +84,7 @@ def refusal(s: EpicState, did: int, dx: float, dy: float, spacing: float = 0.0) 
         if not (0 <= x <= w and 0 <= y <= h):
             return Msg("epic.move.off_table", {}, "EPC-3")
         if not in_zone(zs, x, y):
-            return Msg("epic.deploy.out_of_zone", {"side": f"epic.seat.{s.seats[side]}"}, "EPC-3")
+            return Msg("epic.deploy.out_of_zone", {"side": side_key(s, side)}, "EPC-3")
         up = airborne(st)
         if not up:
             cls = stand_class(st)

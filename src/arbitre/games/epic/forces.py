@@ -114,7 +114,11 @@ def army_text(value: str) -> str | None:
     """The TOML text of a built-in, installed or saved army `value` (the library; a pinned
     `name@sha12` names the version a game started with), None if there is none."""
     from arbitre.engine import library
+    from arbitre.games.epic import held
 
+    held_text = held.text_of(ARMY_KIND, value)  # a terminal game's army file (held.py)
+    if held_text is not None:
+        return held_text
     try:
         text = library.builtin_text(ARMY_KIND, value)
         if text is not None:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitre.engine.i18n import Msg, add_arg_resolver, add_messages, has_message, translate
+from arbitre.engine.i18n import (
+    Msg,
+    Name,
+    add_arg_resolver,
+    add_messages,
+    has_message,
+    translate,
+)
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.geometry import TERRAIN
 
@@ -195,6 +202,7 @@ def _letters() -> dict[str, str]:
 
 
 DETACHMENT_LETTERS = _letters()
+_VOWELS = frozenset("AEIOUYÉÈÊÂÎaeiouyéèêâî")  # no h: Héraut, Hell Blade keep "de"
 CM_ARGS = frozenset({"cm", "max", "min", "dist", "range"})
 
 
@@ -205,7 +213,9 @@ def det_label(spec: str, lang: str) -> str | None:
         return None
     name = translate(Msg(f"epic.unit.{unit}"), lang)
     letter = DETACHMENT_LETTERS.get(spec)
-    return f"{name} ({letter})" if letter else name
+    label = f"{name} ({letter})" if letter else name
+    # "Tir de l'Avatar (a)": a French name starting with a vowel elides (`$det_of`)
+    return Name(label, "elided") if lang == "fr" and name[:1] in _VOWELS else label
 
 
 def cm_text(value: float, lang: str) -> str:

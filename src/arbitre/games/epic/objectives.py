@@ -21,6 +21,7 @@ from typing import Any
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.geometry import Point, cover_save
 from arbitre.games.epic.shooting import GROUND
+from arbitre.games.epic.sides import side_key
 from arbitre.games.epic.state import EpicState
 from arbitre.games.epic.world import areas
 
@@ -91,7 +92,7 @@ def update(s: EpicState) -> None:
             s.log.append(
                 Msg(
                     "epic.ev.objective",
-                    {"n": i + 1, "side": f"epic.seat.{s.seats[holder]}"},
+                    {"n": i + 1, "side": side_key(s, holder)},
                     "EPC-29",
                 )
             )

@@ -23,7 +23,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # transports (EPC-21, EP-9.3, EP-16.4, EP-16.17, EP-16.21, EP-16.35)
     "epic.opt.embark": _t("Embarquer dans { $det }", "Embark into { $det }"),
     "epic.opt.abandon": _t(
-        "Le Personnage de { $det } abandonne son transport { $transport }",
+        "Le Personnage { $det_of } abandonne son transport { $transport }",
         "The Character of { $det } abandons its transport { $transport }",
     ),
     "epic.ev.embark": _t("{ $det } embarque dans { $into }", "{ $det } embarks into { $into }"),
@@ -55,7 +55,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     ),
     "epic.opt.no_template": _t("Ne pas placer ce gabarit", "Do not place this template"),
     "epic.decide.layer": _t(
-        "Le gabarit de { $det } touche un Volant : viser les volants ou le sol dessous ?",
+        "Le gabarit { $det_of } touche un Volant : viser les volants ou le sol dessous ?",
         "{ $det }'s template touches a Flyer: hit the aircraft or the ground beneath?",
     ),
     "epic.opt.layer_air": _t("Les unités en vol", "The airborne stands"),
@@ -71,14 +71,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "{ $det } centres a template at ({ $x }, { $y })",
     ),
     "epic.ev.template": _t(
-        "Gabarits de { $det } : pour toucher { $to_hit } → { $hits } touche(s) ;"
+        "Gabarits { $det_of } : pour toucher { $to_hit } → { $hits } touche(s) ;"
         " sauvegardes { $saves } → { $lost } perte(s)",
         "{ $det }'s templates: to hit { $to_hit } → { $hits } hit(s); saves { $saves } → "
         "{ $lost } loss(es)",
     ),
     # objectives and scenario (research §3.9, EP-9.2)
     "epic.ev.objective": _t(
-        "{ $side } tient l'objectif { $n }", "{ $side } holds objective { $n }"
+        "{ $side_The } { $side_form ->\n    [plural] tiennent\n   *[other] tient\n}"
+        " l'objectif { $n }",
+        "{ $side_The } { $side_form ->\n    [plural] hold\n   *[other] holds\n} objective { $n }",
     ),
     "epic.reason.objectives": _t("objectifs tenus", "objectives held"),
     "epic.decide.warlord": _t(
@@ -152,7 +154,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.opt.stay": _t("Rester sur place", "Stay in place"),
     "epic.opt.move_toward": _t("Vers { $target }, { $cm } cm", "Towards { $target }, { $cm } cm"),
     "epic.opt.move_contact": _t(
-        "Au contact de { $target }, { $cm } cm", "Into contact with { $target }, { $cm } cm"
+        "Au contact { $target_of }, { $cm } cm", "Into contact with { $target }, { $cm } cm"
     ),
     "epic.opt.move_toward_dir": _t(
         "Vers { $target }, { $dir }, { $cm } cm", "Towards { $target }, { $dir }, { $cm } cm"
@@ -176,17 +178,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.opt.assault": _t("{ $det } mène l'assaut", "{ $det } assaults"),
     "epic.ev.turn": _t("Tour { $turn }", "Turn { $turn }"),
     "epic.ev.initiative": _t(
-        "Initiative : { $a } contre { $b }, { $side } commence",
-        "Initiative: { $a } against { $b }, { $side } starts",
+        "Initiative : { $a } contre { $b }, "
+        "{ $side_The } { $side_form ->\n    [plural] commencent\n   *[other] commence\n}",
+        "Initiative: { $a } against { $b }, "
+        "{ $side_The } { $side_form ->\n    [plural] start\n   *[other] starts\n}",
     ),
     "epic.ev.fire": _t(
-        "Tir de { $det } sur { $target } : pour toucher { $to_hit } → { $hits } touche(s) ;"
+        "Tir { $det_of } sur { $target } : pour toucher { $to_hit } → { $hits } touche(s) ;"
         " sauvegardes { $saves } → { $lost } PV perdus",
         "{ $det } shoots at { $target }: to hit { $to_hit } → { $hits } hit(s);"
         " saves { $saves } → { $lost } wound(s) lost",
     ),
     "epic.ev.duel": _t(
-        "Duel de { $det } : { $a } contre { $b }", "{ $det }'s duel: { $a } against { $b }"
+        "Duel { $det_of } : { $a } contre { $b }", "{ $det }'s duel: { $a } against { $b }"
     ),
     "epic.ev.stand_lost": _t("Socle détruit : { $unit }", "Stand destroyed: { $unit }"),
     "epic.ev.broken": _t("Le détachement { $det } est brisé", "Detachment { $det } is broken"),
@@ -214,14 +218,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.loc.choix": _t("au choix", "attacker's choice"),
     "epic.decide.movement": _t("Où va { $det } ?", "Where does { $det } go?"),
     "epic.decide.zone": _t(
-        "Zone d'Interception de { $det } : où la placer ?",
+        "Zone d'Interception { $det_of } : où la placer ?",
         "Where does { $det } set its Interception Zone?",
     ),
     "epic.decide.infiltrate": _t("Où s'infiltre { $det } ?", "Where does { $det } infiltrate?"),
     "epic.decide.breakthrough": _t(
-        "Percée de { $det } : où aller ?", "Breakthrough of { $det }: where to?"
+        "Percée { $det_of } : où aller ?", "Breakthrough of { $det }: where to?"
     ),
-    "epic.decide.fallback": _t("Repli de { $det }", "Fall-back of { $det }"),
+    "epic.decide.fallback": _t("Repli { $det_of }", "Fall-back of { $det }"),
     "epic.decide.infiltrate_which": _t(
         "Quel détachement s'infiltre ?", "Which detachment infiltrates?"
     ),
@@ -230,16 +234,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "{ $det } reveals Charge: create an Interception Zone or assault normally?",
     ),
     "epic.decide.altitude": _t(
-        "Altitude de fin de mouvement de { $det }", "{ $det } ends its move at"
+        "Altitude de fin de mouvement { $det_of }", "{ $det } ends its move at"
     ),
     "epic.decide.start_altitude": _t(
-        "Altitude de départ de { $det }", "Starting altitude of { $det }"
+        "Altitude de départ { $det_of }", "Starting altitude of { $det }"
     ),
     "epic.decide.react": _t(
         "{ $target } se déplace : tirer en réaction ?", "{ $target } moves: fire in reaction?"
     ),
     "epic.decide.intercept": _t(
-        "{ $target } traverse la Zone d'Interception de { $det } : intercepter ?",
+        "{ $target } traverse la Zone d'Interception { $det_of } : intercepter ?",
         "{ $target } crosses { $det }'s Interception Zone: intercept?",
     ),
     "epic.decide.late": _t(
@@ -291,7 +295,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.ev.shield": _t(
         "Un bouclier tombe ({ $left } restants)", "A shield falls ({ $left } left)"
     ),
-    "epic.ev.assault": _t("{ $side } remporte l'assaut", "{ $side } wins the assault"),
+    # the side with its article and its verb agreeing ("Les Eldars remportent l'assaut")
+    "epic.ev.assault": _t(
+        "{ $side_The } { $side_form ->\n    [plural] remportent\n   *[other] remporte\n} l'assaut",
+        "{ $side_The } { $side_form ->\n    [plural] win\n   *[other] wins\n} the assault",
+    ),
     "epic.ev.react": _t(
         "Tir en réaction sur { $target } : pour toucher { $to_hit } → { $hits } touche(s) ;"
         " sauvegardes { $saves } → { $lost } perte(s)",
@@ -303,7 +311,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "{ $det } crée une Zone d'Interception", "{ $det } sets an Interception Zone"
     ),
     "epic.ev.zone_spent": _t(
-        "La Zone d'Interception de { $det } est annulée",
+        "La Zone d'Interception { $det_of } est annulée",
         "{ $det }'s Interception Zone is cancelled",
     ),
     "epic.ev.command": _t(
@@ -318,7 +326,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "epic.ev.sacrifice": _t(
         "{ $unit } est sacrifié pour le QG", "{ $unit } is sacrificed for the HQ"
     ),
-    "epic.ev.breakthrough": _t("Percée de { $det }", "Breakthrough of { $det }"),
+    "epic.ev.breakthrough": _t("Percée { $det_of }", "Breakthrough of { $det }"),
     "epic.ev.power": _t(
         "{ $power } sur { $target } : pour toucher { $to_hit } → { $hits } touche(s) ;"
         " sauvegardes { $saves } → { $lost } perte(s)",
@@ -339,8 +347,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     ),
     "epic.ev.ruined": _t("Le bâtiment s'effondre en ruines", "The building collapses into ruins"),
     "epic.ev.infiltration_roll": _t(
-        "Infiltration : { $a } contre { $b }, { $side } commence",
-        "Infiltration: { $a } against { $b }, { $side } starts",
+        "Infiltration : { $a } contre { $b }, "
+        "{ $side_The } { $side_form ->\n    [plural] commencent\n   *[other] commence\n}",
+        "Infiltration: { $a } against { $b }, "
+        "{ $side_The } { $side_form ->\n    [plural] start\n   *[other] starts\n}",
     ),
     "epic.ev.infiltrated": _t("{ $det } s'infiltre", "{ $det } infiltrates"),
     # why a detachment cannot shoot (logged as the combat phase starts) or be chosen

@@ -11,6 +11,7 @@ from arbitre.engine.decision import Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import power_allowed, power_rerolls_ones
 from arbitre.games.epic.fire import power_gun, volley
+from arbitre.games.epic.sides import side_key
 from arbitre.games.epic.state import EpicState, Stand
 from arbitre.games.epic.targeting import battery, hits_any
 
@@ -67,7 +68,7 @@ def decline_powers(s: EpicState, side: int) -> None:
     """The side uses no power for the rest of this phase; `power_used` stays unset, so
     the next phase may still see one used (one per turn, EP-11.2)."""
     s.psy_pass[side] = True
-    s.log.append(Msg("epic.ev.no_power", {"side": f"epic.seat.{s.seats[side]}"}, "EP-11.2"))
+    s.log.append(Msg("epic.ev.no_power", {"side": side_key(s, side)}, "EP-11.2"))
 
 
 def movement_powers(s: EpicState, side: int) -> list[tuple[str, Msg]]:

@@ -30,6 +30,7 @@ from arbitre.games.epic import (
     turn,
 )
 from arbitre.games.epic.config import options_schema
+from arbitre.games.epic.sides import side_key, side_key_of
 from arbitre.games.epic.state import ARMIES, EpicState
 from arbitre.games.epic.view import build_view
 
@@ -96,6 +97,14 @@ class Epic:
     def seats(self, config: Mapping[str, Any]) -> tuple[str, ...]:
         return ARMIES
 
+    def seat_title(self, config: Mapping[str, Any], seat: str) -> Msg | None:
+        """A seat named by its army in a game from armies ("Garde Impériale", "Space
+        Marines (nord)", sides.py); None in the starter battle (its seats' own names)."""
+        if seat not in ARMIES:
+            return None
+        key = side_key_of(config, ARMIES.index(seat))
+        return None if key.startswith("epic.seat.") else Msg(key)
+
     def new(self, config: Mapping[str, Any], seed: int) -> EpicState:
         s = setup.new_state(dict(config), seed)
         settle(s)
@@ -130,7 +139,7 @@ class Epic:
             return Result((0.5, 0.5), Msg("epic.result.draw", {"a": a, "b": b}, rule), dict(o))
         scores = (1.0, 0.0) if o["winner"] == 0 else (0.0, 1.0)
         args = {
-            "winner": f"epic.seat.{ARMIES[o['winner']]}",
+            "winner": side_key(state, o["winner"]),
             "reason": f"epic.reason.{o['reason']}",
             "a": a,
             "b": b,

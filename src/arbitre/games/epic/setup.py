@@ -24,6 +24,7 @@ from arbitre.games.epic.config import resolve
 from arbitre.games.epic.geometry import may_land
 from arbitre.games.epic.moves import INFILTRATE
 from arbitre.games.epic.shooting import GROUND, HIGH, LOW
+from arbitre.games.epic.sides import side_key
 from arbitre.games.epic.state import ARMIES, Det, EpicState, Frame, Stand
 from arbitre.games.epic.tables import load_table
 from arbitre.games.epic.transport import room_left, space
@@ -201,7 +202,7 @@ def _start_infiltration(s: EpicState, f: Frame) -> bool:
     s.log.append(
         Msg(
             "epic.ev.infiltration_roll",
-            {"a": a, "b": b, "side": f"epic.seat.{s.seats[f.data['side']]}"},
+            {"a": a, "b": b, "side": side_key(s, f.data["side"])},
             "EP-7.6",
         )
     )

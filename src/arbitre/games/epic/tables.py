@@ -317,7 +317,11 @@ def load_table(name: str | None) -> Table:
     if name is None or name == DEFAULT:
         return default_table()
     from arbitre.engine import library
+    from arbitre.games.epic import held
 
+    held_text = held.text_of(KIND, name)  # a terminal game's table file (held.py)
+    if held_text is not None:
+        return parse_table(held_text)
     path: Path | None = None
     if KIND in library.KINDS:
         path = library.path_of(KIND, name)

@@ -38,6 +38,7 @@ from arbitre.games.epic.psychic import (
     use_power,
 )
 from arbitre.games.epic.shooting import GROUND, HIGH, LOW
+from arbitre.games.epic.sides import side_key
 from arbitre.games.epic.state import TURNS, EpicState, Frame, Stand
 from arbitre.games.epic.transport import (
     abandon,
@@ -117,7 +118,7 @@ def auto_initiative(s: EpicState, f: Frame) -> None:
     s.log.append(
         Msg(
             "epic.ev.initiative",
-            {"a": a, "b": b, "side": f"epic.seat.{s.seats[s.initiative]}"},
+            {"a": a, "b": b, "side": side_key(s, s.initiative)},
             "EPC-10",
         )
     )

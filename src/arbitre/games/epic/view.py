@@ -65,8 +65,10 @@ def build_view(s: EpicState, seat: int | None) -> dict[str, Any]:
     more: dict[str, Any] = {}
     if s.rules.values.get("army.0") is not None or s.rules.values.get("army.1") is not None:
         from arbitre.games.epic.forces import army_names
+        from arbitre.games.epic.sides import side_names
 
         more["armies"] = army_names(s)  # issue 16: each seat's army by name (public)
+        more["sides"] = side_names(s)  # the sides named by their armies (sides.py)
     return {
         **more,
         "game": "epic",

@@ -92,6 +92,21 @@ function model() {
   };
 }
 
+/** The keys of a battlefield's data the form does not hold (games/champs/board.py reads
+ * exactly the keys of BLANK): saving would drop them, so such a file is refused, naming them. */
+export function unknownKeys(d) {
+  return Object.keys(d || {}).filter((k) => !Object.hasOwn(BLANK, k));
+}
+
+function refuseUnknown(d, source) {
+  const keys = unknownKeys(d);
+  if (!keys.length) return false;
+  clearErrors();
+  const message = t("ced.unknown_keys", { source, keys: keys.join(", ") });
+  fileStatus(message, true);
+  return true;
+}
+
 /** Fill the form from a battlefield's data (a library entry, an opened file). */
 function fill(d) {
   const v = { ...BLANK, ...d, deck: d.deck && typeof d.deck === "object" ? d.deck : {} };
@@ -248,6 +263,7 @@ async function load(name) {
   }
   try {
     const entry = await library.get(KIND, name);
+    if (refuseUnknown(entry.data, name)) return; // the form stays as it was
     fill(entry.data);
     $("#f-name").value = entry.mine ? entry.name : "";
     fileStatus(t("ced.loaded", { name }));
@@ -307,6 +323,7 @@ async function upload(event) {
   try {
     const content = await readTextFile(file, t);
     const checked = await library.check(KIND, content);
+    if (refuseUnknown(checked.data, file.name)) return; // nothing of the file is taken
     fill(checked.data);
     const stem = file.name.replace(/\.toml$/i, "").toLowerCase();
     if (!$("#f-name").value && NAME.test(stem)) $("#f-name").value = stem;

@@ -56,7 +56,11 @@ function statusLine(ctx) {
   // a game from armies (issue 16): each seat's army by name, the seats keeping theirs
   (v.armies || []).forEach((army, i) => {
     const seat = ctx.state?.game?.seats?.[i]?.name;
-    if (army && seat) parts.push(h("span", { class: "army-name" }, t("epicd.army", { side: sideName(ctx, seat), army: tx(army) })));
+    if (!army || !seat) return;
+    // "Eldars · 2000 pts — Hôte de guerre d'Iyanden" says the side already: no "Eldars : " before it
+    const side = sideName(ctx, seat);
+    const text = tx(army).startsWith(side) ? tx(army) : t("epicd.army", { side, army: tx(army) });
+    parts.push(h("span", { class: "army-name", "data-seat": seat }, text));
   });
   const out = [];
   parts.forEach((p, i) => {

@@ -281,6 +281,8 @@ function texts() {
 export function start() {
   ed.board = new EditorBoard($("ete-board"), ed);
   mountLangSwitch($("lang"));
+  // on a phone the pieces are a few pixels wide: their list of buttons shows at once
+  if (window.matchMedia("(max-width: 700px)").matches) document.querySelector(".ete-items-box").open = true;
   $("ete-name-fr").addEventListener("input", (e) => (ed.model.name_fr = e.target.value.slice(0, 60)));
   $("ete-name-en").addEventListener("input", (e) => (ed.model.name_en = e.target.value.slice(0, 60)));
   for (const id of ["ete-width", "ete-height"]) {

@@ -38,6 +38,18 @@ function shapeOf(list, item) {
   return out;
 }
 
+/** How far (cm) the point (px, py) lies from the item's outline (0 inside it). */
+function distanceTo(list, item, px, py) {
+  if (list === "objectives") return Math.max(0, Math.hypot(px - item.x, py - item.y) - 2.4);
+  if (item.shape === "circle") return Math.max(0, Math.hypot(px - item.x, py - item.y) - item.r);
+  const a = (-(item.angle || 0) * Math.PI) / 180;
+  const [dx, dy] = [px - item.x, py - item.y];
+  const [lx, ly] = [dx * Math.cos(a) - dy * Math.sin(a), dx * Math.sin(a) + dy * Math.cos(a)];
+  return Math.hypot(Math.max(0, Math.abs(lx) - item.w / 2), Math.max(0, Math.abs(ly) - item.h / 2));
+}
+
+const REACH_PX = 24; // a finger's half-width: a touch this close to a piece takes it
+
 /** Where the chosen item's handles stand: resize (a corner, or the circle's rim), turn. */
 function handles(item) {
   if (item.shape === "circle") return { size: [item.x + item.r, item.y] };
@@ -72,6 +84,7 @@ export class EditorBoard {
       this.svg = s("svg", { class: "board-svg epic ete-svg", viewBox: box, role: "group", "aria-label": t("ete.board") });
       this.svg.dataset.box = box;
       this.svg.addEventListener("pointermove", (e) => this.onMove(e));
+      this.svg.addEventListener("pointerdown", (e) => this.onNear(e));
       for (const type of ["pointerup", "pointercancel"]) this.svg.addEventListener(type, (e) => this.onUp(e));
       this.host.append(this.svg);
       resetZoom();
@@ -132,6 +145,31 @@ export class EditorBoard {
     this.drag = { id: event.pointerId, ref, what, px, py, x: item.x, y: item.y, moved: false };
     this.svg.setPointerCapture?.(event.pointerId);
     if (!this.ed.sel || this.ed.sel.list !== ref.list || this.ed.sel.i !== ref.i) this.ed.select(ref);
+  }
+
+  /** A touch beside the pieces (a small objective, a thin ruin is a few pixels wide on a
+   * phone) takes the nearest one within a finger's reach, objectives first, so a piece
+   * is chosen and dragged without zooming in; farther away the view pans (board_zoom.js). */
+  nearest(px, py) {
+    const width = this.svg.getBoundingClientRect().width || 1;
+    const reach = (REACH_PX * (this.ed.model.width + 6)) / width;
+    let best = null;
+    for (const list of ["objectives", "areas", "zones"]) {
+      this.ed.model[list].forEach((item, i) => {
+        const d = distanceTo(list, item, px, py) + (list === "zones" ? 0.01 : 0);
+        if (d <= reach && (!best || d < best.d)) best = { d, ref: { list, i } };
+      });
+      if (best && best.d === 0) break;
+    }
+    return best?.ref || null;
+  }
+
+  onNear(event) {
+    if (event.target.closest?.(".ete-item, .ete-handle") || this.drag) return;
+    if (event.button !== undefined && event.button > 0) return;
+    const [px, py] = this.svgPoint(event);
+    const ref = this.nearest(px, py);
+    if (ref) this.onDown(event, ref, "move");
   }
 
   onMove(event) {

@@ -68,7 +68,7 @@ addStrings({
     "ete.items": "Tous les éléments",
     "ete.valid": "✓ Table conforme aux règles TABLE-1 à TABLE-7.",
     "ete.invalid": "✗ {text}",
-    "ete.help": "Glissez un élément pour le déplacer ; la poignée ronde le redimensionne, la poignée en haut le fait tourner. Sur téléphone, les boutons de l'élément choisi font tout cela par petits pas.",
+    "ete.help": "Glissez un élément pour le déplacer ; la poignée ronde le redimensionne, la poignée en haut le fait tourner. Sur téléphone, touchez près d'un élément pour le prendre (ou choisissez-le dans « Tous les éléments ») : les boutons de l'élément choisi font tout cela par petits pas.",
   },
   en: {
     "ete.title": "Epic table editor",
@@ -135,6 +135,6 @@ addStrings({
     "ete.items": "Every item",
     "ete.valid": "✓ The table follows rules TABLE-1 to TABLE-7.",
     "ete.invalid": "✗ {text}",
-    "ete.help": "Drag a piece to move it; the round handle resizes it, the handle on top turns it. On a phone, the chosen piece's buttons do all that in small steps.",
+    "ete.help": "Drag a piece to move it; the round handle resizes it, the handle on top turns it. On a phone, touch near a piece to take it (or pick it in \"Every item\"): the chosen piece's buttons do all that in small steps.",
   },
 });

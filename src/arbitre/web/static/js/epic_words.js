@@ -80,8 +80,16 @@ export function names(ctx) {
   return ctx.board?.names || {};
 }
 
+/** A side of a game from armies as the view names it (issue 16): `name` "Space Marines
+ * (nord)", `edge` "Bord des Space Marines", both languages; undefined in the starter battle. */
+function namedSide(ctx, side) {
+  return (ctx.view?.sides || []).find((x) => x.seat === side);
+}
+
 export function sideName(ctx, side) {
   if (!side) return "—";
+  const named = namedSide(ctx, side);
+  if (named) return tx(named.name);
   const game = (ctx.state?.game?.seats || []).find((x) => x.name === side);
   if (game) return tx(game.label);
   return tx(names(ctx).armies?.[side]) || side;
@@ -138,13 +146,18 @@ export function detInfo(ctx, det) {
 
 /** "Bord de l'Imperium" with its article, "Bord : X" for an army the page does not know. */
 export function edgeName(ctx, side) {
+  const named = namedSide(ctx, side);
+  if (named) return tx(named.edge);
   const key = `epicp.edge.${side}`;
   const text = t(key);
   return text === key ? t("epicp.edge.other", { side: sideName(ctx, side) }) : text;
 }
 
 export function objectiveText(ctx, o, i) {
-  const state = o.holder ? t("epicp.objective.held", { side: sideName(ctx, o.holder) }) : t("epicp.objective.free");
+  // "tenu par la Garde Impériale": a side of a game from armies with its article
+  const named = namedSide(ctx, o.holder);
+  const side = named?.the ? tx(named.the) : sideName(ctx, o.holder);
+  const state = o.holder ? t("epicp.objective.held", { side }) : t("epicp.objective.free");
   return `${t("epicp.objective", { n: i + 1 })} — ${state}`;
 }
 
