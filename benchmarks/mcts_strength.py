@@ -52,7 +52,8 @@ def cell(game: str, agent: str, args: argparse.Namespace, config: dict[str, Any]
     extra = {"backend": args.backend} if args.backend != "process" else {}
     for agents, seat in matches(game, agent, args.opponent):
         summary = simulate(game, args.games, agents, seed=args.seed, workers=args.workers,
-                           config=config, keep=True, **extra)  # fmt: skip
+                           config=config, keep=True, max_decisions=args.max_decisions,
+                           **extra)  # fmt: skip
         errors += int(summary["errors"])
         got = [float(o["scores"][seat]) for o in summary["outcomes"] if o["scores"] is not None]
         side.append((sum(got), len(got)))
@@ -75,7 +76,7 @@ def line(game: str, scenario: str | None, agent: str, got: dict[str, Any]) -> st
     sides = "/".join("-" if x is None else f"{x:.2f}" for x in got.get("sides", []))
     return (f"{game:7} {scenario or '':24} {agent:34} {got['n']:5} {got['rate']:6.2f}  "
             f"[{got['lo']:.2f}, {got['hi']:.2f}] {sides:>10} {got['seconds']:7.0f}"
-            + (f"  errors {got['errors']}" if got["errors"] else ""))  # fmt: skip
+            + (f"  unfinished/errors {got['errors']}" if got["errors"] else ""))  # fmt: skip
 
 
 def main() -> None:
@@ -89,6 +90,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--backend", default="process", help="process or ray")
+    parser.add_argument(
+        "--max-decisions", type=int, default=100_000,
+        help="a game still going after this many decisions is cut and left out of the score "
+        "(counted as 'unfinished')",
+    )  # fmt: skip
     parser.add_argument("--plot", default=None, help="a PNG of the rate against the budget")
     parser.add_argument("--json", default=None, help="write every cell to this file")
     parser.add_argument(
@@ -172,7 +178,8 @@ def plot(rows: list[dict[str, Any]], path: str, opponent: str) -> None:
     fig, ax = plt.subplots(figsize=(7, 4.5))
     series: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
-        series.setdefault(f"{r['game']} {r['scenario'] or ''}".strip(), []).append(r)
+        if r["n"]:  # a cell whose games all went unfinished has no rate to draw
+            series.setdefault(f"{r['game']} {r['scenario'] or ''}".strip(), []).append(r)
     for i, (label, points) in enumerate(series.items()):
         xs = [p["budget"] * (1 + 0.04 * i) for p in points]  # side by side, not on top
         ys = [p["rate"] for p in points]

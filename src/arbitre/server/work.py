@@ -50,6 +50,8 @@ class Workers:
         self._pool: ProcessPoolExecutor | None = None
         self.pending = 0
         self.by_client: Counter[str] = Counter()
+        # more pools to stop with this one (server/search.py: the search AI's processes)
+        self.on_shutdown: list[Callable[[], object]] = []
 
     def _processes(self) -> Executor:
         if self._pool is None:
@@ -97,6 +99,8 @@ class Workers:
         pool.submit(_ready).result()
 
     def shutdown(self) -> None:
+        for stop in self.on_shutdown:
+            stop()
         self.threads.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

@@ -28,7 +28,6 @@ addStrings({
     "lobbyopt.list.help": "Séparez les valeurs par des virgules.",
     "lobbyopt.rule": "règle {rule}",
     "lobbyopt.compendium": "Compendium : unités, héros, cartes et règles",
-    "lobbyopt.agent.mcts": "recherche MCTS (expérimentale)",
     "lobbyopt.agent.ai-strong": "forte",
   },
   en: {
@@ -50,7 +49,6 @@ addStrings({
     "lobbyopt.list.help": "Separate the values with commas.",
     "lobbyopt.rule": "rule {rule}",
     "lobbyopt.compendium": "Compendium: units, heroes, cards and rules",
-    "lobbyopt.agent.mcts": "MCTS search (experimental)",
     "lobbyopt.agent.ai-strong": "strong",
   },
 });
