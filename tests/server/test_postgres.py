@@ -1,18 +1,10 @@
-"""The server on PostgreSQL: a throwaway cluster (initdb) when the binaries are here.
+"""The server on PostgreSQL: a throwaway cluster (tests/pg.py) when the binaries are here.
 
 Skipped, with the reason, on a machine without PostgreSQL's server programs or psycopg.
-As root, the cluster runs as the `postgres` (or `nobody`) user: PostgreSQL refuses root.
 """
 
 from __future__ import annotations
 
-import os
-import pwd
-import shutil
-import socket
-import subprocess
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,64 +12,13 @@ from fastapi.testclient import TestClient
 
 from arbitre.server.app import create_app
 from arbitre.server.store import SeatSpec, Store
+from tests.pg import new_database
 from tests.server.conftest import HUMAN, new_game, state
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    pytest.importorskip("psycopg", reason="psycopg not installed (pip install '.[postgres]')")
-    initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
-    if not initdb or not pg_ctl:
-        pytest.skip("PostgreSQL server programs (initdb, pg_ctl) not found")
-    run_as: list[str] = []
-    user = pwd.getpwuid(os.getuid()).pw_name
-    if os.getuid() == 0:
-        user = next((u for u in ("postgres", "nobody") if _has_user(u)), "")
-        if not user or not shutil.which("runuser"):
-            pytest.skip("running as root without a user to run PostgreSQL as")
-        run_as = ["runuser", "-u", user, "--"]
-    # Not under pytest's tmp dir: that one is private to root, the cluster's user must enter.
-    base = Path(tempfile.mkdtemp(prefix="arbitre-pg-"))
-    data = base / "data"
-    data.mkdir()
-    if run_as:
-        entry = pwd.getpwnam(user)
-        for path in (base, data):
-            os.chown(path, entry.pw_uid, entry.pw_gid)
-        base.chmod(0o755)
-    subprocess.run(
-        [*run_as, initdb, "-D", str(data), "-A", "trust", "-U", "arbitre"],
-        check=True,
-        capture_output=True,
-    )
-    port = _free_port()
-    opts = f"-p {port} -k {base} -c listen_addresses=127.0.0.1"
-    subprocess.run(
-        [*run_as, pg_ctl, "-D", str(data), "-o", opts, "-w", "-l", str(base / "log"), "start"],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield f"postgresql+psycopg://arbitre@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run(
-            [*run_as, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True
-        )
-
-
-def _has_user(name: str) -> bool:
-    try:
-        pwd.getpwnam(name)
-        return True
-    except KeyError:
-        return False
+def pg_url() -> str:
+    return new_database()
 
 
 def test_store_round_trip_on_postgresql(pg_url: str) -> None:
@@ -167,9 +108,39 @@ def test_a_postgresql_database_of_the_previous_version_is_migrated(pg_url: str) 
 
     engine = create_engine(pg_url)
     with engine.begin() as conn:
-        # every table that refers to games first (the chat's and social state's too)
-        for table in ("chat_lines", "game_social", "moves", "games"):
-            conn.execute(text(f"DROP TABLE IF EXISTS {table}"))
+        # every table (the chat's, the social state's, any other that refers to games)
+        conn.execute(text("DROP SCHEMA public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
     engine.dispose()
     old_database(pg_url)
     check_migrated(pg_url)
+
+
+def test_a_process_that_missed_notifications_catches_up(pg_url: str) -> None:
+    """The LISTEN connection drops (killed here) while another process stores a move: once
+    connected again, the process compares its cached games with the database (cluster.py)."""
+    import time
+
+    from sqlalchemy import create_engine, text
+
+    with TestClient(create_app(pg_url, rate=None)) as client:
+        game = new_game(client, "champs", [HUMAN, HUMAN], config={"players": 1}, seed=4)
+        s = state(client, game, game["admin"])  # cached here, at move 0
+        engine = create_engine(pg_url)
+        with engine.begin() as conn:
+            killed = conn.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE"
+                    " application_name LIKE 'arbitre-listen-%' AND datname = current_database()"
+                )
+            ).all()
+        engine.dispose()
+        assert killed
+        other = Store(pg_url)  # another process, whose notification this one never hears
+        decision = s["decision"]
+        other.append(game["id"], 0, decision["options"][0]["key"], decision["seat"], True, False)
+        other.close()
+        deadline = time.monotonic() + 10
+        while state(client, game, game["admin"])["moves"] != 1:
+            assert time.monotonic() < deadline, "the cached game never caught up"
+            time.sleep(0.1)

@@ -49,6 +49,46 @@ def serve(
             "their battlefields, armies and tables (default: library/ beside the SQLite file)",
         ),
     ] = None,
+    push_allow: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--push-allow",
+            help="HOST:PORT d'un service push local autorisé (http aussi) / a local push "
+            "service HOST:PORT allowed (http too)",
+        ),
+    ] = None,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp",
+            help="HOST:PORT du serveur SMTP des e-mails « à vous de jouer » (utilisateur, mot "
+            "de passe : ARBITRE_SMTP_USER, ARBITRE_SMTP_PASSWORD) / the SMTP server of the "
+            "'your turn' mails (user, password: ARBITRE_SMTP_USER, ARBITRE_SMTP_PASSWORD)",
+        ),
+    ] = None,
+    smtp_from: Annotated[
+        str | None, typer.Option("--smtp-from", help="expéditeur / sender address")
+    ] = None,
+    search_workers: Annotated[
+        int,
+        typer.Option(
+            "--search-workers",
+            min=0,
+            max=64,
+            help="processus de l'IA forte (mcts), 0 = niveau non proposé / processes of the "
+            "strong AI (mcts), 0 = level not offered",
+        ),
+    ] = 1,
+    search_per_address: Annotated[
+        int,
+        typer.Option(
+            "--search-per-address",
+            min=1,
+            max=1000,
+            help="parties en cours avec l'IA forte par adresse / unfinished games with the "
+            "strong AI per address",
+        ),
+    ] = 2,
     lang: Annotated[Lang, typer.Option("--lang", help="fr | en")] = "fr",
 ) -> None:
     """Lance l'application web / start the web app."""
@@ -58,6 +98,10 @@ def serve(
     from arbitre.server.store import default_db_url
 
     url = db or default_db_url()
+    from arbitre.server import search
+
+    # the strong AI's processes and limits (server/search.py)
+    search.configure(search_workers, search_per_address)
     try:
         web = create_app(
             url,
@@ -71,6 +115,14 @@ def serve(
         raise fail(lang, "cli.serve.bad_content", error=str(exc)) from None
     except OSError as exc:  # a library folder that cannot be created or read
         raise fail(lang, "cli.serve.bad_library", error=str(exc)) from None
+    try:  # turn notifications (server/turns.py; docs/web.md)
+        from arbitre.server.mail import smtp_of
+        from arbitre.server.turns import configure
+
+        mail = smtp_of(smtp, smtp_from or "") if smtp else None
+        configure(web.state.store, tuple(push_allow or ()), mail)
+    except ValueError as exc:
+        raise fail(lang, "cli.serve.bad_notify", error=str(exc)) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(tr("cli.serve.ready", lang, url=f"http://{shown}:{port}/", db=url))
     # No per-message deflate: the sockets carry patches of 1-3 KiB (server/patches.py), and
@@ -90,6 +142,10 @@ add_messages(
         "cli.serve.bad_content": {
             "fr": "Contenu installé refusé (--content-dir) : { $error }",
             "en": "Installed content refused (--content-dir): { $error }",
+        },
+        "cli.serve.bad_notify": {
+            "fr": "Notifications mal configurées : { $error }",
+            "en": "Notifications badly configured: { $error }",
         },
         "cli.serve.bad_library": {
             "fr": "Bibliothèque inutilisable (--library-dir) : { $error }",

@@ -7,6 +7,7 @@ changes; tokens are checked before any work; heavy work runs in `server.work`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -109,8 +110,14 @@ def create_app(
     """
     from arbitre.engine import library_saved
     from arbitre.server.armies_api import armies_router
+    from arbitre.server.clock_api import clock_router
+    from arbitre.server.clocks import install as install_clocks
+    from arbitre.server.clocks import stop as clock_stop
+    from arbitre.server.clocks import sweep as clock_sweep
     from arbitre.server.library_api import library_router
     from arbitre.server.social import social_router
+    from arbitre.server.social import tell as social_tell
+    from arbitre.server.turns_api import turns_router
     from arbitre.web import STATIC_DIR
 
     if content_dir is not None:
@@ -126,6 +133,11 @@ def create_app(
         ai_delay=ai_delay,
         workers=workers or Workers(content_dir=content_dir, library_dir=library_dir),
     )
+    cluster = None
+    if store.engine.dialect.name == "postgresql":  # several processes may share it
+        from arbitre.server.cluster import Cluster
+
+        cluster = Cluster(hub)
     limiter = RateLimiter(rate, burst)
     creations = RateLimiter(None if rate is None else CREATE_PER_MINUTE / 60, CREATE_PER_MINUTE)
     sockets = AddressCount(None if rate is None else sockets_per_address)
@@ -135,7 +147,13 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if warm:
             await hub.workers.thread(hub.workers.warm)
+        if cluster is not None:
+            await cluster.start()
+        sweeper = asyncio.create_task(clock_sweep(hub))  # clocks out of time (server/clocks.py)
         yield
+        await clock_stop(hub, sweeper)
+        if cluster is not None:
+            await cluster.stop()
         await hub.shutdown()
         store.close()
 
@@ -175,7 +193,7 @@ def create_app(
         data = await _body(request)
         if not creations.allow(client_of(request)):
             raise refuse(429, "rate", "rate")
-        live = await hub.workers.thread(create_game, store, data)
+        live = await hub.workers.thread(create_game, store, data, client_of(request))
         hub.add(live)
         return created_answer(live.stored)
 
@@ -324,6 +342,9 @@ def create_app(
     app.include_router(library_router(rate is not None))
     app.include_router(armies_router())  # the Epic army builder's lists (issue 16)
     app.include_router(social_router(hub))  # chat, resign, AI handover, rematch (issue 17)
+    app.include_router(turns_router(hub))  # whose turn, push, mail, /sw.js, /games (issue 17)
+    app.include_router(clock_router(hub))  # a game's clock, claiming on time (issue 17)
+    install_clocks(hub, social_tell)  # a seat taken on timeout: the pages hear of it
 
     # --- live updates --------------------------------------------------------------------
 

@@ -86,7 +86,7 @@ def reads(access: Access, line: ChatLine, prefs: dict[str, Any]) -> bool:
 
 def who(live: LiveGame, line: ChatLine) -> dict[str, Any]:
     if line.seat is not None and 0 <= line.seat < len(live.match.seat_names):
-        return both(seat_label(live.ruleset, live.match.seat_names[line.seat]))
+        return both(seat_label(live.ruleset, live.match.seat_names[line.seat], live.match.config))
     name = {"host": "social.who.host", "admin": "social.who.table"}.get(line.role)
     return both(Msg(name or "social.who.spectator"))
 

@@ -9,7 +9,8 @@ of the move until `write` returns; if the write fails, it raises, and the game g
 to what is stored.
 
 If a group fails, its moves are written again one by one, so one game's failure (its row
-deleted, say) never costs another game its move.
+deleted, say, or on PostgreSQL another server process that stored the same move number
+first: server/cluster.py) never costs another game its move.
 """
 
 from __future__ import annotations

@@ -16,12 +16,13 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from arbitre.engine.agents.random_agent import RandomAgent
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
 from arbitre.engine.ruleset import IllegalChoice, Ruleset
+from arbitre.server import clocks, search, turns
 from arbitre.server.commits import Committer
 from arbitre.server.errors import ApiError, both, refuse
 from arbitre.server.inputs import game_id_of
@@ -38,12 +39,22 @@ log = logging.getLogger("arbitre.server")
 CACHE_SIZE = 256
 
 
+class Owner(Protocol):
+    """Which games this process runs the background work of (server/cluster.py, several
+    processes on PostgreSQL): `owns` now, `want` asks for it (kick again once it has it)."""
+
+    def owns(self, live: LiveGame) -> bool: ...
+    def want(self, live: LiveGame) -> None: ...
+    def changed(self, live: LiveGame) -> None: ...
+
+
 def _load(store: Store, game_id: str) -> LiveGame | None:
     stored = store.load(game_id)
     if stored is None:
         return None
     live = load_live(stored)
     restore_social(store, live)  # a resigned game ends again (server/social_state.py)
+    clocks.restore(store, live)  # its clock, brought up to the stored answers
     return live
 
 
@@ -56,6 +67,7 @@ class Hub:
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
         self.loading: dict[str, asyncio.Future[LiveGame]] = {}
         self.ai_tasks: dict[str, asyncio.Task[None]] = {}
+        self.owner: Owner | None = None  # None: one process, it runs every game
 
     # --- loading -------------------------------------------------------------------------
 
@@ -135,6 +147,7 @@ class Hub:
         """A game just created (built in a worker thread)."""
         self.games[live.id] = live
         self._evict()
+        turns.changed(self.store, live, notify=False)  # whose turn from now (turns.py)
         self.kick(live)
 
     # --- acting --------------------------------------------------------------------------
@@ -151,7 +164,9 @@ class Hub:
             if decision.seat not in access.seats or (
                 access.role == "admin" and wanted is not None and wanted != decision.seat
             ):
-                label = seat_label(live.ruleset, live.match.seat_names[decision.seat])
+                label = seat_label(
+                    live.ruleset, live.match.seat_names[decision.seat], live.match.config
+                )
                 raise refuse(403, "not_your_turn", "not_your_turn", seat=label)
             await self._apply(live, key, decision)
             live.takeback = None  # a move answers any pending takeback request
@@ -166,13 +181,16 @@ class Hub:
             live.play(key, decision)
         except IllegalChoice as exc:
             raise ApiError(400, "illegal", exc.msg) from None
+        after = live.match.decision()
         move = Move(
             live.id,
             live.moves - 1,
             key,
             decision.seat,
             live.match.human_keys[-1],
-            live.match.decision() is None,
+            after is None,
+            after is not None and not live.match.is_human(after.seat),
+            at=clocks.now(),
         )
         writing = live.writing = asyncio.get_running_loop().create_future()
         try:
@@ -182,10 +200,16 @@ class Hub:
             stored = self.store.load(live.id)
             if stored is not None:
                 live.rebuild(stored.keys, stored.human)
+                if len(stored.keys) > move.idx:
+                    # another server process stored this move number first (server/cluster.py)
+                    self.broadcast(live)
+                    raise refuse(409, "stale", "stale", moves=live.moves, expect=move.idx) from None
             raise
         finally:
             live.writing = None
             writing.set_result(None)
+        clocks.moved(live, move.seat, move.human, move.at or 0.0)  # stored: charge its time
+        turns.changed(self.store, live)  # whose turn since when; tell that seat (turns.py)
 
     async def undo(self, live: LiveGame, access: Access) -> int:
         """Take back the last human answer (and the AI answers after it) now: the hotseat
@@ -213,12 +237,17 @@ class Hub:
         self.store.truncate(live.id, keep)
         live.match, live.entries = rebuilt.match, rebuilt.entries
         live.takeback = None
+        turns.changed(self.store, live, notify=False)  # the turn goes back: nobody is told
         return removed
 
     # --- AI seats ------------------------------------------------------------------------
 
     def kick(self, live: LiveGame) -> None:
         """Start the AI runner of this game if an AI must answer and none runs."""
+        if self.owner is not None and not self.owner.owns(live):
+            self.owner.want(live)  # another process may run it (server/cluster.py)
+            return
+        clocks.kick(self, live)  # the game's clock timer (server/clocks.py)
         decision = live.match.decision()
         if decision is None or live.match.is_human(decision.seat):
             return
@@ -252,7 +281,10 @@ class Hub:
         agent = live.match.agents[decision.seat]
         ruleset: Ruleset[Any] = live.ruleset
         try:
-            key = await self.workers.thread(agent.choose, ruleset, live.match.state, decision)
+            if search.wanted(agent):  # `mcts`: in its own processes (server/search.py)
+                key = await search.choose(self.workers, live, decision)
+            else:
+                key = await self.workers.thread(agent.choose, ruleset, live.match.state, decision)
             if decision.find(key) is None:
                 raise ValueError(f"answered {key!r}, not an offered option")
             return key
@@ -295,6 +327,8 @@ class Hub:
         for a socket (subscribers.py)."""
         live.changed()
         publish(live, live.subscribers)
+        if self.owner is not None:
+            self.owner.changed(live)  # what lives in memory only, told to the other processes
 
 
 def _rebuilt(live: LiveGame, keys: list[str], human: list[bool]) -> LiveGame:

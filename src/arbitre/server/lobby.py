@@ -12,22 +12,27 @@ from arbitre.engine.match import Match
 from arbitre.engine.record import GameRecord
 from arbitre.engine.registry import get, names
 from arbitre.engine.ruleset import ConfigError, ConfigOption, IllegalChoice, Ruleset
+from arbitre.server import search
+from arbitre.server.clock_state import settings_of as clock_settings
+from arbitre.server.clock_state import store_settings as store_clock
 from arbitre.server.errors import ApiError, both, refuse
 from arbitre.server.inputs import bool_field, choice_field, int_field
 from arbitre.server.live import Access, LiveGame, access_for, load_live, seat_label
 from arbitre.server.payload import state_payload
 from arbitre.server.store import GameSummary, SeatSpec, Store, StoredGame, new_token
+from arbitre.server.turns import game_name, mine_fields, name_both, pace_of, started
 
-# The search agent thinks up to ~2 s of CPU per decision in a server thread (holding the
-# GIL): offered on the web, it would let one client's games slow every other game. It stays
-# in the terminal, `simulate` and the adapters until its cost is bounded per client
-# (issue 15; docs/web.md).
-NOT_ON_THE_WEB = frozenset({"mcts"})
+# The search agent (`mcts`, "strong") thinks up to ~2 s of CPU per decision: on the web it
+# thinks in worker processes of its own, bounded per game, per creator and in all
+# (server/search.py), and is offered only when the operator gave it processes
+# (`arbitre serve --search-workers N`, N > 0). Never with parameters from a client.
+NOT_ON_THE_WEB = frozenset({"mcts"})  # unless search.offered(ruleset)
 
 
 def web_agents(ruleset: Ruleset[Any]) -> list[str]:
     """The AIs a web client may put on a seat."""
-    return [a for a in agent_names(ruleset) if a not in NOT_ON_THE_WEB]
+    hidden = NOT_ON_THE_WEB if not search.offered(ruleset.id) else frozenset()
+    return [a for a in agent_names(ruleset) if a not in hidden]
 
 
 MAX_SEED = 2**64 - 1
@@ -155,7 +160,8 @@ def seats_of(ruleset_id: str, raw: Any) -> dict[str, Any]:
         ruleset.new(config, 0)
     except (ConfigError, ValueError) as exc:
         raise ConfigRefusal(_refusal(exc)) from None
-    return {"seats": list(seats), "seat_labels": [both(seat_label(ruleset, s)) for s in seats]}
+    labels = [both(seat_label(ruleset, s, config)) for s in seats]
+    return {"seats": list(seats), "seat_labels": labels}
 
 
 def agent_of(ruleset: Ruleset[Any], seat: int, raw: Any) -> str:
@@ -188,9 +194,11 @@ def _seat_specs(ruleset: Ruleset[Any], raw: Any, count: int) -> list[tuple[str, 
     return specs
 
 
-def create_game(store: Store, data: dict[str, Any]) -> LiveGame:
+def create_game(store: Store, data: dict[str, Any], client: str | None = None) -> LiveGame:
     """Check everything, then store the game and start it; nothing is stored when a field
-    is bad. Runs in a worker thread: starting a game is real work (decks, setup)."""
+    is bad. Runs in a worker thread: starting a game is real work (decks, setup).
+    `client`: the creator's address, which may hold few games with a search AI seat
+    (server/search.py)."""
     ruleset = ruleset_of(data.get("ruleset"))
     mode = choice_field(data, "mode", MODES)
     config, seats = config_of(ruleset, data.get("config"))
@@ -210,6 +218,8 @@ def create_game(store: Store, data: dict[str, Any]) -> LiveGame:
     elif listed or data.get("creator_seat") is not None:
         field = "listed" if listed else "creator_seat"
         raise refuse(422, "bad_field", "bad_field", field=field, why="online games only")
+    clock = clock_settings(data, mode)  # `clock`, `timeout` (server/clock_state.py)
+    pace = pace_of(data, mode)  # `pace`: live | turn (server/turns.py)
     try:
         ruleset.new(config, seed)
     except (ConfigError, ValueError) as exc:
@@ -217,8 +227,17 @@ def create_game(store: Store, data: dict[str, Any]) -> LiveGame:
     seat_specs = [
         _new_seat(kind, agent, mode, i == creator) for i, (kind, agent) in enumerate(specs)
     ]
-    stored = store.create(ruleset.id, ruleset.version, config, seed, seat_specs, mode, listed)
-    return load_live(stored)
+    held = search.reserve(store, client, [agent for _kind, agent in specs])
+    try:
+        stored = store.create(ruleset.id, ruleset.version, config, seed, seat_specs, mode, listed)
+    except BaseException:
+        search.release(held)
+        raise
+    search.keep(held, stored.id)
+    live = load_live(stored)
+    store_clock(store, live, clock)
+    started(store, live, pace)  # whose turn since when (server/turns.py)
+    return live
 
 
 def _refusal(exc: ValueError) -> Msg:
@@ -269,7 +288,7 @@ def _seats_out(ruleset: Ruleset[Any], game: GameSummary) -> list[dict[str, Any]]
     return [
         {
             "seat": i,
-            "label": both(seat_label(ruleset, n)),
+            "label": both(seat_label(ruleset, n, game.config)),
             "kind": s.kind,
             "agent": s.agent,
             "open": s.open,
@@ -326,9 +345,11 @@ def my_games(store: Store, raw: Any) -> list[dict[str, Any]]:
         item = _summary_out(game) if access is not None else None
         if item is not None and access is not None:
             item["role"] = access.role
+            mine = item["seats"][access.seat]["label"] if access.seat is not None else None
+            item["you"] = {"seat": access.seat, "label": mine}
+            item["name"] = name_both(game_name(game.ruleset, game.config))
             out.append(item)
-    out.sort(key=lambda g: -float(g["updated"]))
-    return out
+    return mine_fields(store, out)  # my turn first, then waiting, then over (turns.py)
 
 
 def _plain_token(token: str) -> bool:

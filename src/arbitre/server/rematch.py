@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from arbitre.server import turns
 from arbitre.server.errors import refuse
 from arbitre.server.live import Access, LiveGame
 from arbitre.server.store import SeatSpec, Store, StoredGame, new_token
@@ -75,6 +76,7 @@ def create(store: Store, live: LiveGame, social: dict[str, Any]) -> StoredGame:
     stored = store.create(
         old.ruleset, old.version, old.config, secrets.randbits(64), seats, "online", False
     )
+    turns.rematched(store, old.id, stored.id)  # the same pace (server/turns.py)
     social["next"] = {
         "id": stored.id,
         "host": stored.admin_token,

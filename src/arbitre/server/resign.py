@@ -21,29 +21,32 @@ from arbitre.engine.i18n import Msg
 from arbitre.engine.match import Match
 from arbitre.engine.record import GameRecord
 from arbitre.engine.ruleset import Result
+from arbitre.server import messages_clock as _clock_messages  # noqa: F401  (a win on time)
 from arbitre.server.errors import both, refuse
 from arbitre.server.live import Access, Entry, LiveGame, seat_label
 
 
 @dataclass(frozen=True, slots=True)
 class Ending:
-    """A side resigned when the game had `moves` answers."""
+    """A side resigned when the game had `moves` answers (`kind` "time": it lost on
+    time, the others claimed the game: server/clocks.py)."""
 
     seats: tuple[int, ...]  # the seats of the side that resigned
     by: int  # the seat whose resignation ended it
     moves: int
+    kind: str = "resign"  # "resign" | "time"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "resign", "seats": list(self.seats), "by": self.by, "moves": self.moves}
+        return {"kind": self.kind, "seats": list(self.seats), "by": self.by, "moves": self.moves}
 
     @classmethod
     def from_json(cls, raw: Any) -> Ending | None:
-        if not isinstance(raw, dict) or raw.get("kind") != "resign":
+        if not isinstance(raw, dict) or raw.get("kind") not in ("resign", "time"):
             return None
         seats, by, moves = raw.get("seats"), raw.get("by"), raw.get("moves")
         if not isinstance(seats, list) or not isinstance(by, int) or not isinstance(moves, int):
             return None
-        return cls(tuple(int(s) for s in seats), by, moves)
+        return cls(tuple(int(s) for s in seats), by, moves, str(raw["kind"]))
 
 
 class EndedRecord(GameRecord):
@@ -97,13 +100,15 @@ def voters(live: LiveGame, side: tuple[int, ...]) -> frozenset[int]:
 
 
 def _label(live: LiveGame, seat: int) -> Msg:
-    return seat_label(live.ruleset, live.match.seat_names[seat])
+    return seat_label(live.ruleset, live.match.seat_names[seat], live.match.config)
 
 
 def result_of(live: LiveGame, ending: Ending) -> Result:
     count = len(live.match.seat_names)
     scores = tuple(0.0 if s in ending.seats else 1.0 for s in range(count))
     winners = [s for s in range(count) if s not in ending.seats]
+    if ending.kind == "time":
+        return _time_result(live, ending, scores, winners)
     if len(ending.seats) > 1:
         summary = Msg("social.result.players_resigned")
     elif len(winners) == 1:
@@ -116,6 +121,20 @@ def result_of(live: LiveGame, ending: Ending) -> Result:
     return Result(scores, summary, {"resigned": [live.match.seat_names[s] for s in ending.seats]})
 
 
+def _time_result(
+    live: LiveGame, ending: Ending, scores: tuple[float, ...], winners: list[int]
+) -> Result:
+    """A win on time for the others (server/clocks.py, `claim`)."""
+    if len(ending.seats) > 1:
+        summary = Msg("clock.result.players_time")
+    elif len(winners) == 1:
+        args = {"seat": _label(live, ending.by), "winner": _label(live, winners[0])}
+        summary = Msg("clock.result.time", args)
+    else:
+        summary = Msg("clock.result.time_many", {"seat": _label(live, ending.by)})
+    return Result(scores, summary, {"time": [live.match.seat_names[s] for s in ending.seats]})
+
+
 def end_game(live: LiveGame, ending: Ending) -> None:
     """Put the EndedMatch in place and log the resignation."""
     match = live.match
@@ -124,7 +143,9 @@ def end_game(live: LiveGame, ending: Ending) -> None:
     ended.ending = ending
     ended.ended = result_of(live, ending)
     live.match = ended
-    if len(ending.seats) > 1:
+    if ending.kind == "time":
+        msg = Msg("clock.claimed", {"seat": _label(live, ending.by)})
+    elif len(ending.seats) > 1:
         msg = Msg("social.resigned.players")
     else:
         msg = Msg("social.resigned", {"seat": _label(live, ending.by)})

@@ -39,6 +39,7 @@ from arbitre.server.takeover import (
     default_agent,
     hand_over,
     handed,
+    opened,
     set_away,
     take_back,
     watch,
@@ -77,13 +78,13 @@ def status(hub: Hub, live: LiveGame, access: Access) -> dict[str, Any]:
     pending = social.get("rematch")
     if isinstance(pending, dict):
         key = "social.rematch.proposed_swap" if pending["swap"] else "social.rematch.proposed"
-        names = live.match.seat_names
+        by = live.match.seat_names[pending["by"]]
         out["rematch"] = {
             "by": pending["by"],
             "swap": pending["swap"],
             "accepted": pending["accepted"],
             "yours": me is not None and me not in pending["accepted"],
-            "text": both(Msg(key, {"seat": seat_label(live.ruleset, names[pending["by"]])})),
+            "text": both(Msg(key, {"seat": seat_label(live.ruleset, by, live.match.config)})),
         }
     if me is not None and live.match.decision() is not None:
         side = side_of(live, me)
@@ -104,6 +105,8 @@ def tell(hub: Hub, live: LiveGame) -> None:
 def connected(hub: Hub, live: LiveGame, sub: Any) -> None:
     """A socket asked for the social frames (sockets.py, `{"type": "social"}`): the chat
     history it may read and its `social` frame now, new lines and changes from now on."""
+    if sub not in _listening:
+        opened(live, sub.access)  # other server processes count this seat's sockets
     _listening.add(sub)
     watch(live.id)
     social = social_of(hub.store, live)
@@ -155,10 +158,16 @@ def social_router(hub: Hub) -> APIRouter:
         seat = resigning_seat(live, access, data.get("seat"))
         async with live.lock:
             ending = vote(live, votes_of(live), seat, access)
-            if ending is not None:
-                social = social_of(store, live)
+            social = social_of(store, live)
+            # kept with the game: another server process, or this one after a restart,
+            # counts the same votes (social_state.votes_from)
+            social["votes"] = {str(k): sorted(v) for k, v in votes_of(live).items()}
+            if ending is None:
+                save(store, live)
+            else:
                 social["end"] = ending.to_json()
                 social.pop("asks", None)
+                social.pop("votes", None)
                 save(store, live)
                 mark_over(store, live.id)
                 hub.stop_ai(live)

@@ -1,5 +1,6 @@
 """The social side of each game in memory: its stored JSON (social_store), read once per
-process, and the resignation votes of the moment (Champs players' side, resign.vote).
+process, and the resignation votes of the moment (Champs players' side, resign.vote), kept
+in that JSON too (`"votes"`) so that every server process counts the same ones.
 
 `restore` runs when a game is loaded (hub._load, in a worker thread): a game a side
 resigned is ended again, whatever the rules would offer next.
@@ -38,6 +39,27 @@ def save(store: Store, live: LiveGame) -> None:
     save_social(store, live.id, social_of(store, live))
 
 
+def refresh(store: Store, live: LiveGame) -> dict[str, Any]:
+    """Read the game's social JSON again: another server process changed it."""
+    social = load_social(store, live.id)
+    with _guard:
+        _social[live.id] = social
+        _votes[live.id] = votes_from(social)
+    return social
+
+
+def votes_from(social: dict[str, Any]) -> dict[int, set[int]]:
+    """The stored resignation votes: `{"side": [seats]}`, anything else ignored."""
+    raw = social.get("votes")
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[int, set[int]] = {}
+    for side, seats in raw.items():
+        if isinstance(side, str) and side.isdigit() and isinstance(seats, list):
+            out[int(side)] = {s for s in seats if type(s) is int}
+    return out
+
+
 def votes_of(live: LiveGame) -> dict[int, set[int]]:
     return _votes.setdefault(live.id, {})
 
@@ -47,7 +69,7 @@ def restore(store: Store, live: LiveGame) -> None:
     social = load_social(store, live.id)
     with _guard:
         _social[live.id] = social
-        _votes.pop(live.id, None)
+        _votes[live.id] = votes_from(social)
     ending = Ending.from_json(social.get("end"))
     if ending is not None and ending.moves == live.moves:
         end_game(live, ending)

@@ -79,6 +79,8 @@ def add_line(
         )
         session.add(row)
         session.flush()
+        if store.notify is not None:  # the other server processes' sockets (server/cluster.py)
+            store.notify(session, game_id, "chat", row.id)
         return ChatLine(row.id, channel, seat, role, text, now)
 
 
@@ -94,6 +96,15 @@ def last_lines(store: Store, game_id: str, limit: int) -> list[ChatLine]:
         return [
             ChatLine(r.id, r.channel, r.seat, r.role, r.text, r.created) for r in reversed(rows)
         ]
+
+
+def line_of(store: Store, game_id: str, line_id: int) -> ChatLine | None:
+    """One line of a game by its number (another server process stored it)."""
+    with Session(_engine(store)) as session:
+        r = session.get(ChatRow, line_id)
+        if r is None or r.game_id != game_id:
+            return None
+        return ChatLine(r.id, r.channel, r.seat, r.role, r.text, r.created)
 
 
 def load_social(store: Store, game_id: str) -> dict[str, Any]:
@@ -117,6 +128,8 @@ def save_social(store: Store, game_id: str, data: dict[str, Any]) -> None:
             session.add(SocialRow(game_id=game_id, data=text))
         else:
             row.data = text
+        if store.notify is not None:
+            store.notify(session, game_id, "social", 0)
 
 
 def mark_over(store: Store, game_id: str) -> None:

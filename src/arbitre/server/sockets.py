@@ -21,6 +21,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from arbitre.server.clocks import connected as clock_connected
 from arbitre.server.errors import ApiError, refuse
 from arbitre.server.hub import Hub
 from arbitre.server.inputs import bool_field, int_field, parse_object, str_field, token_of
@@ -78,6 +79,7 @@ async def _serve(
     try:
         await live.settled()  # a move being stored is not shown before it is
         sub.send_state(live)
+        clock_connected(live, sub)  # a game with a clock: its `clock` frame (server/clocks.py)
         while not sub.dead:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":

@@ -7,9 +7,10 @@ anyone is told about it, so a server killed at any moment restarts where it was.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -62,6 +63,9 @@ class GameRow(Base):
     updated: Mapped[float] = mapped_column(Float)
     moves: Mapped[int] = mapped_column(Integer, default=0)
     over: Mapped[bool] = mapped_column(Boolean, default=False)
+    # An AI seat must answer next: how another process finds a game to take over without
+    # replaying it when the one running its AI is gone (server/cluster.py).
+    ai_turn: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class MoveRow(Base):
@@ -74,6 +78,8 @@ class MoveRow(Base):
     key: Mapped[str] = mapped_column(String(256))
     seat: Mapped[int] = mapped_column(Integer)
     human: Mapped[bool] = mapped_column(Boolean)
+    # when the answer was made (server/clocks.py counts time from it); null on old rows
+    at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +92,8 @@ class Move:
     seat: int
     human: bool
     over: bool
+    ai_next: bool = False  # an AI seat answers next (games.ai_turn)
+    at: float | None = None  # when it was made (server/clocks.py's time source)
 
 
 _MOVES = cast(Table, MoveRow.__table__)
@@ -95,7 +103,12 @@ _INSERT_MOVE = insert(_MOVES)
 _COUNT_MOVES = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("gid"))
-    .values(moves=bindparam("count"), updated=bindparam("now"), over=bindparam("done"))
+    .values(
+        moves=bindparam("count"),
+        updated=bindparam("now"),
+        over=bindparam("done"),
+        ai_turn=bindparam("ai"),
+    )
 )
 
 
@@ -186,6 +199,22 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+@contextlib.contextmanager
+def _schema_lock(engine: Engine) -> Iterator[None]:
+    """A PostgreSQL session advisory lock held while the tables are made or migrated."""
+    with engine.connect() as conn:
+        conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": SCHEMA_LOCK})
+        conn.commit()
+        try:
+            yield
+        finally:
+            conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": SCHEMA_LOCK})
+            conn.commit()
+
+
+SCHEMA_LOCK = 0x61726269  # "arbi": the advisory lock number of schema changes
+
+
 class Store:
     """The database of games; every method is one short transaction."""
 
@@ -197,8 +226,15 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        self._migrate()
+        with contextlib.ExitStack() as guard:
+            if self.engine.dialect.name == "postgresql":
+                # server processes starting together make the tables one at a time (cluster.py)
+                guard.enter_context(_schema_lock(self.engine))
+            Base.metadata.create_all(self.engine)
+            self._migrate()
+        # Set by server/cluster.py on PostgreSQL: `notify(conn, game_id, kind, n[, moves])`
+        # tells the other server processes of a change, inside the transaction storing it.
+        self.notify: Callable[..., None] | None = None
 
     def _migrate(self) -> None:
         """Add the columns a database made by an older version lacks (its games are hotseat)."""
@@ -207,11 +243,14 @@ class Store:
         added = {
             "mode": "VARCHAR(16) NOT NULL DEFAULT 'hotseat'",
             "listed": "BOOLEAN NOT NULL DEFAULT FALSE",
+            "ai_turn": "BOOLEAN NOT NULL DEFAULT FALSE",
         }
         with self.engine.begin() as conn:
             for name, ddl in added.items():
                 if name not in have:
                     conn.execute(text(f"ALTER TABLE games ADD COLUMN {name} {ddl}"))
+            if "at" not in {c["name"] for c in inspect(self.engine).get_columns("moves")}:
+                conn.execute(text("ALTER TABLE moves ADD COLUMN at FLOAT"))  # server/clocks.py
             # SQLite integers are 64-bit whatever the declared type; PostgreSQL's are not.
             if self.engine.dialect.name == "postgresql" and not isinstance(
                 columns["seed"]["type"], BigInteger
@@ -282,6 +321,8 @@ class Store:
                 .where(GameRow.id == game_id)
                 .values(seats=[s.to_json() for s in seats], updated=time.time())
             )
+            if self.notify is not None:
+                self.notify(session, game_id, "seats", 0)
 
     def append(self, game_id: str, idx: int, key: str, seat: int, human: bool, over: bool) -> None:
         """Move number `idx` (0-based) and the game's counters, in one transaction."""
@@ -307,6 +348,7 @@ class Store:
                         "key": m.key,
                         "seat": m.seat,
                         "human": m.human,
+                        "at": m.at,
                     }
                     for m in moves
                 ],
@@ -314,10 +356,22 @@ class Store:
             conn.execute(
                 _COUNT_MOVES,
                 [
-                    {"gid": m.game_id, "count": m.idx + 1, "now": now, "done": m.over}
+                    {
+                        "gid": m.game_id,
+                        "count": m.idx + 1,
+                        "now": now,
+                        "done": m.over,
+                        "ai": m.ai_next,
+                    }
                     for m in last.values()
                 ],
             )
+            if self.notify is not None:
+                stored: dict[str, list[Move]] = {}
+                for m in moves:
+                    stored.setdefault(m.game_id, []).append(m)
+                for game_id, mine in stored.items():
+                    self.notify(conn, game_id, "moves", mine[-1].idx + 1, mine)
 
     def truncate(self, game_id: str, keep: int) -> None:
         """Forget every move from number `keep` on (undo)."""
@@ -328,11 +382,15 @@ class Store:
                 .where(GameRow.id == game_id)
                 .values(moves=keep, updated=time.time(), over=False)
             )
+            if self.notify is not None:
+                self.notify(session, game_id, "undo", keep)
 
     def delete(self, game_id: str) -> bool:
         with Session(self.engine) as session, session.begin():
             session.execute(delete(MoveRow).where(MoveRow.game_id == game_id))
             gone = session.execute(delete(GameRow).where(GameRow.id == game_id))
+            if self.notify is not None:
+                self.notify(session, game_id, "deleted", 0)
             return bool(getattr(gone, "rowcount", 0))
 
     def listed(self, limit: int = 200) -> list[GameSummary]:

@@ -12,13 +12,16 @@ Who may hand a seat over:
 - the host, once the seat's person has had no socket open on the game for longer than the
   game's absence limit (set by the host, AWAY_DEFAULT seconds unless changed); or at once
   when the person accepts the host's request (as a takeback request is accepted).
-The search AI (`mcts`) is not offered on the web (lobby.NOT_ON_THE_WEB).
+The search AI (`mcts`, "strong") may be chosen when the server offers it (`arbitre serve
+--search-workers N`, N > 0; lobby.web_agents): it then thinks in its own worker processes
+(server/search.py).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from typing import Any
 
 from arbitre.engine.agents import make_agent
@@ -47,6 +50,33 @@ def _bound(seen: dict[Any, float]) -> None:
             del seen[key]
 
 
+# Set by server/cluster.py when several server processes share the games: whether a seat
+# has a socket open on another process, and how this process tells them of its own
+# (`seat_sockets(game_id, seat, count)`, after each open or close).
+seat_elsewhere: Callable[[str, int], bool] | None = None
+seat_sockets: Callable[[str, int, int], None] | None = None
+
+
+def _sockets_of(live: LiveGame, seat: int) -> int:
+    return sum(
+        1
+        for sub in live.subscribers
+        if not sub.dead and sub.access.role == "seat" and sub.access.seat == seat
+    )
+
+
+def opened(live: LiveGame, access: Access) -> None:
+    """A socket of `access` asked for the social frames (social.connected)."""
+    if seat_sockets is not None and access.role == "seat" and access.seat is not None:
+        seat_sockets(live.id, access.seat, _sockets_of(live, access.seat))
+
+
+def left_elsewhere(game_id: str, seat: int) -> None:
+    """The seat's last socket on other processes closed (or its process is gone)."""
+    _bound(_left)
+    _left[(game_id, seat)] = time.monotonic()
+
+
 def watch(game_id: str) -> None:
     if game_id not in _since:
         _bound(_since)
@@ -58,9 +88,13 @@ def left(live: LiveGame, access: Access) -> None:
     if access.role == "seat" and access.seat is not None:
         _bound(_left)
         _left[(live.id, access.seat)] = time.monotonic()
+        if seat_sockets is not None:
+            seat_sockets(live.id, access.seat, _sockets_of(live, access.seat))
 
 
 def present(live: LiveGame, seat: int) -> bool:
+    if seat_elsewhere is not None and seat_elsewhere(live.id, seat):
+        return True  # a socket on another server process
     return any(
         not sub.dead and sub.access.role == "seat" and sub.access.seat == seat
         for sub in live.subscribers
@@ -91,7 +125,7 @@ def set_away(social: dict[str, Any], access: Access, raw: Any) -> None:
 
 
 def _label(live: LiveGame, seat: int) -> Msg:
-    return seat_label(live.ruleset, live.match.seat_names[seat])
+    return seat_label(live.ruleset, live.match.seat_names[seat], live.match.config)
 
 
 def _seat(live: LiveGame, raw: Any) -> int:
@@ -135,6 +169,12 @@ def _set_agent(store: Store, live: LiveGame, seat: int, agent: str | None) -> No
     store.set_seats(live.id, seats)
     live.stored = dataclasses.replace(live.stored, seats=tuple(seats))
     restore_agent(live, seat)
+
+
+def give_to_ai(store: Store, live: LiveGame, seat: int, agent: str) -> None:
+    """Hand `seat` to the AI with no one asking (its clock ran out: server/clocks.py);
+    the caller holds the game's lock and logs why."""
+    _set_agent(store, live, seat, agent)
 
 
 def restore_agent(live: LiveGame, seat: int) -> None:

@@ -5,6 +5,8 @@
 import { ApiError, api, deleteGame, gameLink, inviteLink, joinGame, tokens } from "./api.js";
 import { clear, h } from "./dom.js";
 import { addStrings, applyStatic, lang, mountLangSwitch, t, tx } from "./i18n.js";
+import { clockBody, mountClock } from "./lobby_clock.js";
+import { mountTurns, paceFields } from "./lobby_turns.js";
 import { agentWords as agentText, clearFieldErrors, readConfig, renderOptions as renderOptionForm, restore, rulesetLinks, showFieldError, snapshot } from "./lobby_options.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -130,6 +132,8 @@ async function create(event) {
     const creator = $("#creator-seat").value;
     body.creator_seat = creator === "" ? null : Number(creator);
     body.listed = $("#listed").checked;
+    Object.assign(body, clockBody()); // `clock`, `timeout` (js/lobby_clock.js)
+    Object.assign(body, paceFields()); // `pace`: live | turn (js/lobby_turns.js)
   }
   const seed = $("#seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
@@ -414,6 +418,8 @@ export async function start() {
   mountLangSwitch($("#lang"));
   window.addEventListener("langchange", rerender);
   $("#new-form").addEventListener("submit", create);
+  mountClock($("#online-options")); // the "Clock" fieldset of online games (issue 17)
+  mountTurns(); // the "Pace" fieldset of online games, the "My games" link (issue 17)
   for (const radio of document.querySelectorAll("input[name=mode]")) radio.addEventListener("change", renderCreatorSeat);
   $("#creator-seat").addEventListener("change", (e) => (lobby.creatorSeat = e.target.value));
   $("#record-file").addEventListener("change", openRecord);

@@ -18,6 +18,7 @@ import { clearPanels, renderPanels } from "./table_panels.js";
 import { copyLink, renderHeader, renderRole, renderSeatsPanel } from "./table_seats.js";
 import { renderTakeback, takebackEnded } from "./table_takeback.js";
 import { TableGame } from "./table_live.js";
+import { showTurn } from "./table_turn.js";
 
 export { page, toast };
 
@@ -97,6 +98,7 @@ export function render() {
     renderLog(state, textOf);
   }
   renderCurtain(state);
+  showTurn(state); // whose turn since when, "notify me" (js/table_turn.js, issue 17)
   document.body.dataset.moves = String(state.moves);
   document.body.dataset.over = state.result ? "1" : "0";
   document.body.dataset.yours = state.decision?.yours && page.curtainFor === null ? "1" : "0";

@@ -5,6 +5,7 @@
 import { h, clear } from "./dom.js";
 import { $, page } from "./table_page.js";
 import { mountSocial } from "./table_social.js";
+import { mountClock } from "./table_clock.js";
 
 const opened = {}; // what the reader folded or unfolded, by panel id
 
@@ -17,6 +18,7 @@ export function clearPanels() {
 export function renderPanels(renderer, ctx) {
   const box = $("#panels");
   mountSocial(); // chat, resign, AI handover, rematch: online games (issue 17)
+  mountClock(); // each seat's clock: online games with a clock (issue 17)
   let list = [];
   try {
     list = (renderer?.panels && page.curtainFor === null ? renderer.panels(ctx) : []) || [];
