@@ -1,7 +1,8 @@
-"""The web server does not offer the `mcts` agent (issue 15): a search thinks up to ~2 s of
-CPU per decision in a server thread, so one client's games could slow everyone's; it is
-refused on a seat like any unknown AI, with or without parameters, and the terminal,
-`simulate` and the adapters keep it."""
+"""Without search worker processes (create_app's default; `arbitre serve
+--search-workers 0`) the web server does not offer the `mcts` agent (issue 15): a search
+thinks up to ~2 s of CPU per decision and must not run in a server thread, so it is refused
+on a seat like any unknown AI, with or without parameters; the terminal, `simulate` and the
+adapters keep it. With workers: tests/server/test_search_ai.py."""
 
 from __future__ import annotations
 

@@ -17,15 +17,12 @@ from arbitre.server.clocks import clock_frame, clock_of, kick
 from arbitre.server.errors import refuse
 from arbitre.server.hub import Hub
 from arbitre.server.inputs import parse_object, token_of
-from arbitre.server.resign import Ending, end_game, side_of
-from arbitre.server.social import tell
-from arbitre.server.social_state import save, social_of
-from arbitre.server.social_store import mark_over
+from arbitre.server.resign import Ending, side_of
+from arbitre.server.social import conclude, tell
 
 
 def clock_router(hub: Hub) -> APIRouter:
     router = APIRouter(prefix="/api/games/{game_id}")
-    store = hub.store
 
     @router.get("/clock")
     async def get_clock(game_id: str, token: str | None = None) -> dict[str, Any]:
@@ -53,15 +50,7 @@ def clock_router(hub: Hub) -> APIRouter:
             side = side_of(live, late)
             if access.seat in side:
                 raise refuse(403, "not_allowed", "not_allowed", what="claim")
-            ending = Ending(side, late, live.moves, "time")
-            social = social_of(store, live)
-            social["end"] = ending.to_json()
-            social.pop("asks", None)
-            save(store, live)
-            mark_over(store, live.id)
-            hub.stop_ai(live)
-            live.takeback = None
-            end_game(live, ending)
+            conclude(hub, live, Ending(side, late, live.moves, "time"))
         hub.broadcast(live)
         tell(hub, live)
         kick(hub, live)  # the timer sees the end, writes it and tells the pages

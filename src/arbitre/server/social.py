@@ -29,7 +29,7 @@ from arbitre.server.rematch import answer as answer_rematch
 from arbitre.server.rematch import create as create_rematch
 from arbitre.server.rematch import next_for
 from arbitre.server.rematch import propose as propose_rematch
-from arbitre.server.resign import end_game, is_ended, resigning_seat, side_of, vote, voters
+from arbitre.server.resign import Ending, end_game, is_ended, resigning_seat, side_of, vote, voters
 from arbitre.server.social_state import save, social_of, votes_of
 from arbitre.server.social_store import mark_over
 from arbitre.server.takeover import (
@@ -48,6 +48,20 @@ from arbitre.server.takeover import (
 # The sockets that asked for the social frames (`{"type": "social"}`: the table page);
 # others (scripts, bots, the fuzz tests) get only what they got before: States and replies.
 _listening: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def conclude(hub: Hub, live: LiveGame, ending: Ending) -> None:
+    """End the game by resignation or on time (the caller holds the game's lock): stored
+    with the game first, so a restart or another process ends it again (social_state)."""
+    social = social_of(hub.store, live)
+    social["end"] = ending.to_json()
+    social.pop("asks", None)
+    social.pop("votes", None)
+    save(hub.store, live)
+    mark_over(hub.store, live.id)
+    hub.stop_ai(live)
+    live.takeback = None
+    end_game(live, ending)
 
 
 def listeners(live: LiveGame) -> list[Any]:
@@ -165,14 +179,7 @@ def social_router(hub: Hub) -> APIRouter:
             if ending is None:
                 save(store, live)
             else:
-                social["end"] = ending.to_json()
-                social.pop("asks", None)
-                social.pop("votes", None)
-                save(store, live)
-                mark_over(store, live.id)
-                hub.stop_ai(live)
-                live.takeback = None
-                end_game(live, ending)
+                conclude(hub, live, ending)
         hub.broadcast(live)
         tell(hub, live)
         return {"ended": ending is not None}
