@@ -14,6 +14,7 @@ import pytest
 
 from arbitre.engine.i18n import translate
 from arbitre.games.champs.troops import BY_ID
+from arbitre.server.errors import ApiError
 from tests.champs.helpers import (
     H,
     R,
@@ -507,6 +508,10 @@ def test_AMB_CB_15k_catapults_split_off_before_reload_or_fire() -> None:
     why = R.why_not(s, dec(s), "fire:6,0>6,3")
     assert why is not None and why.rule == "AMB-CB-15k"
     assert "mixte" in translate(why, "fr") and "mixed" in translate(why, "en")
+    # the rule is named once: the terminal's "[AMB-CB-15k]", never again in the text
+    assert translate(why, "fr").count("AMB-CB-15k") == 1
+    web = ApiError(400, "illegal", why).to_json()["error"]  # the web: its own field
+    assert web["rule"] == "AMB-CB-15k" and "AMB-CB-15k" not in web["text"]["fr"] + web["text"]["en"]
     s = g(mixed)
     play(s, "act:3,0")
     assert "reload" in keys(s)

@@ -83,7 +83,12 @@ class ApiError(Exception):
         self.msg = msg
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "text": both(self.msg), "rule": self.msg.rule}}
+        # The rule goes in its own field, which the page shows beside the text: the text is
+        # made without the " [RULE]" the terminal's translation ends with (else it read
+        # "… [AMB-CB-1] (règle AMB-CB-1)").
+        msg = self.msg
+        text = both(Msg(msg.key, msg.args) if msg.rule else msg)
+        return {"error": {"code": self.code, "text": text, "rule": msg.rule}}
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A refusal raised in a worker process comes back whole (an exception pickles by

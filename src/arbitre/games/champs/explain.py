@@ -58,9 +58,10 @@ def why_not(s: ChampsState, decision: Decision, key: str) -> Msg:
     """The refusal `apply` raises: the rule that forbids `key` here, or none."""
     found = reason(s, decision, key)
     if found is None:
-        return Msg("champs.illegal_plain", {"key": key, "reason": "champs.why_not.not_offered"})
-    args = {"key": key, "reason": found.args["reason"], "rules": found.rule}
-    return Msg("champs.illegal", args, found.rule)
+        return Msg("champs.illegal", {"key": key, "reason": "champs.why_not.not_offered"})
+    # the rule is the message's own (shown once: "[AMB-CB-1]" in the terminal, its own
+    # field on the web), not an argument of its text as well
+    return Msg("champs.illegal", {"key": key, "reason": found.args["reason"]}, found.rule)
 
 
 # --- reading a click ------------------------------------------------------------------------

@@ -297,16 +297,12 @@ CATALOG: dict[str, dict[str, str]] = {
     ),
     # refusals
     "champs.illegal": _t(
-        "« { $key } » n'est pas permis ici : { $reason } (règles : { $rules })",
-        "'{ $key }' is not allowed here: { $reason } (rules: { $rules })",
+        "« { $key } » n'est pas permis ici : { $reason }",
+        "'{ $key }' is not allowed here: { $reason }",
     ),
     "config.champs.position_type": _t(
         "position { $where } : type de troupe inconnu, « { $type } »",
         "position { $where }: unknown troop type '{ $type }'",
-    ),
-    "champs.illegal_plain": _t(
-        "« { $key } » n'est pas permis ici : { $reason }",
-        "'{ $key }' is not allowed here: { $reason }",
     ),
     "champs.why_not.not_offered": _t(
         "ce choix ne fait pas partie des options", "that choice is not among the options"
