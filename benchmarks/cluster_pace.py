@@ -27,7 +27,8 @@ from pathlib import Path
 
 import httpx
 
-from benchmarks.server_pace import Figures, Game, cpu_seconds, pct, seat_client
+from benchmarks.server import wait_serving
+from benchmarks.server_pace import Figures, cpu_seconds, hotseat_game, pct, seat_client
 
 
 @contextlib.contextmanager
@@ -52,16 +53,7 @@ def servers(url: str, count: int) -> Iterator[list[tuple[str, int]]]:
                 )
                 procs.append(proc)
                 base = f"http://127.0.0.1:{port}"
-                deadline = time.monotonic() + 120
-                while True:
-                    if proc.poll() is not None or time.monotonic() > deadline:
-                        log.seek(0)
-                        raise RuntimeError(f"server did not start:\n{log.read()[-2000:]}")
-                    try:
-                        if httpx.get(f"{base}/api/rulesets", timeout=1).status_code == 200:
-                            break
-                    except httpx.HTTPError:
-                        time.sleep(0.1)
+                wait_serving(proc, base, log)
                 out.append((base, proc.pid))
             yield out
         finally:
@@ -74,21 +66,11 @@ def servers(url: str, count: int) -> Iterator[list[tuple[str, int]]]:
 async def run(
     procs: list[tuple[str, int]], ruleset: str, games: int, seconds: float, period: float
 ) -> str:
-    created: list[Game] = []
     async with httpx.AsyncClient(timeout=30) as http:
-        for i in range(games):
-            base = procs[i % len(procs)][0]
-            body = {
-                "ruleset": ruleset,
-                "mode": "hotseat",
-                "config": {"players": 1} if ruleset == "champs" else {},
-                "seed": 1000 + i,
-                "seats": [{"kind": "human"}, {"kind": "human"}],
-            }
-            r = await http.post(f"{base}/api/games", json=body)
-            if r.status_code != 201:
-                raise RuntimeError(f"game refused: {r.status_code} {r.text}")
-            created.append(Game(r.json()))
+        created = [
+            await hotseat_game(http, procs[i % len(procs)][0], ruleset, 1000 + i)
+            for i in range(games)
+        ]
     figures = Figures()
     start, stop = asyncio.Event(), asyncio.Event()
     readies: list[asyncio.Event] = []

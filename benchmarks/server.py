@@ -31,7 +31,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import httpx
 import websockets
@@ -118,6 +118,21 @@ def serving(*options: str) -> Iterator[str]:
         yield base
 
 
+def wait_serving(proc: subprocess.Popen[bytes], base: str, log: IO[str]) -> None:
+    """Return once the server `proc` started answers at `base`; raise with the end of its
+    `log` if it died or did not answer within two minutes (a loaded machine starts slowly)."""
+    deadline = time.monotonic() + 120
+    while True:
+        if proc.poll() is not None or time.monotonic() > deadline:
+            log.seek(0)
+            raise RuntimeError(f"the server did not start:\n{log.read()[-2000:]}")
+        try:
+            if httpx.get(f"{base}/api/rulesets", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+
+
 @contextlib.contextmanager
 def server_process(
     *options: str, server_code: Path | None = None, deflate: bool | None = None
@@ -145,16 +160,7 @@ def server_process(
             )
             base = f"http://127.0.0.1:{port}"
             try:
-                deadline = time.monotonic() + 120  # a loaded machine starts slowly
-                while True:
-                    if proc.poll() is not None or time.monotonic() > deadline:
-                        log.seek(0)
-                        raise RuntimeError(f"the server did not start:\n{log.read()[-2000:]}")
-                    try:
-                        if httpx.get(f"{base}/api/rulesets", timeout=1).status_code == 200:
-                            break
-                    except httpx.HTTPError:
-                        time.sleep(0.1)
+                wait_serving(proc, base, log)
                 yield base, proc.pid
             finally:
                 proc.terminate()

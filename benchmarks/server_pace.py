@@ -245,24 +245,26 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
 
 
+async def hotseat_game(http: httpx.AsyncClient, base: str, ruleset: str, seed: int) -> Game:
+    """A new hotseat game of two people on the server at `base` (Champs: one player seat)."""
+    body = {
+        "ruleset": ruleset,
+        "mode": "hotseat",
+        "config": {"players": 1} if ruleset == "champs" else {},
+        "seed": seed,
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+    }
+    r = await http.post(f"{base}/api/games", json=body)
+    if r.status_code != 201:
+        raise RuntimeError(f"game refused: {r.status_code} {r.text}")
+    return Game(r.json())
+
+
 async def run(
     base: str, pid: int, ruleset: str, games: int, seconds: float, period: float, protocol: str
 ) -> str:
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        created: list[Game] = []
-        for i in range(games):
-            config = {"players": 1} if ruleset == "champs" else {}
-            body = {
-                "ruleset": ruleset,
-                "mode": "hotseat",
-                "config": config,
-                "seed": 1000 + i,
-                "seats": [{"kind": "human"}, {"kind": "human"}],
-            }
-            r = await http.post("/api/games", json=body)
-            if r.status_code != 201:
-                raise RuntimeError(f"game refused: {r.status_code} {r.text}")
-            created.append(Game(r.json()))
+        created = [await hotseat_game(http, base, ruleset, 1000 + i) for i in range(games)]
         figures = Figures()
         start, stop = asyncio.Event(), asyncio.Event()
         readies: list[asyncio.Event] = []
