@@ -1,8 +1,8 @@
 """Two editors' rough edges (issue 16): the Champs battlefield editor refuses a file with a
-key it does not know, naming the key, and keeps the form as it was (saving would drop
-the key silently); the Epic table editor on a phone (390×844, touch) takes a small piece
-with a touch beside it and moves it with a drag, no pinch zoom, and lists every piece as
-a real button. Screenshots: /tmp/shots/editor-edges-<what>-<size>.png."""
+key it does not know (the server's battlefield check), naming the key, and keeps the form
+as it was (saving would drop the key silently); the Epic table editor on a phone (390×844,
+touch) takes a small piece with a touch beside it and moves it with a drag, no pinch zoom,
+and lists every piece as a real button. Screenshots: /tmp/shots/editor-edges-<what>-<size>.png."""
 
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ def test_AMB_CB_1_champs_editor_refuses_a_file_with_an_unknown_key(
     status = page.locator("#file-status.alert")
     status.wait_for()
     text = status.inner_text()
-    assert "arene.toml" in text and "brouillard" in text and "Rien n'a été chargé" in text, text
+    # refused by the server's own check (games/champs/board.py, AMB-CB-1), naming the key
+    assert "arene.toml" in text and "champ inconnu « brouillard »" in text, text
     # nothing of the file was taken: the form is as it was
     after = page.locator("#f-name_fr").input_value(), page.locator("#f-rounds").input_value()
     assert after == before

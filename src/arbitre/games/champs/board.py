@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.engine import library
-from arbitre.engine.i18n import Msg, add_messages
+from arbitre.engine.i18n import Msg
 from arbitre.engine.ruleset import ConfigError
+from arbitre.games.champs import messages_battlefield  # noqa: F401  (config.champs.bf.*)
 from arbitre.games.champs.troops import BY_ID
 
 OBJECTIVES = ("reach_start_line", "annihilation")
@@ -71,116 +72,6 @@ def _bad(text: str, key: str, rule: str | None = None, **args: Any) -> ConfigErr
     return ConfigError(text, Msg(f"config.champs.bf.{key}", args, rule))
 
 
-add_messages(
-    {
-        f"config.champs.bf.{key}": {"fr": fr, "en": en}
-        for key, fr, en in (
-            (
-                "line",
-                "{ $file } : la ligne de départ doit être « bottom » ou « top », pas { $value }",
-                "{ $file }: start line must be 'bottom' or 'top', got { $value }",
-            ),
-            (
-                "field_int",
-                "{ $file } : le champ « { $field } » manque ou n'est pas un nombre entier",
-                "{ $file }: field '{ $field }' missing or not a whole number",
-            ),
-            (
-                "field_list",
-                "{ $file } : le champ « { $field } » manque ou n'est pas une liste",
-                "{ $file }: field '{ $field }' missing or not a list",
-            ),
-            (
-                "field_dict",
-                "{ $file } : le champ « { $field } » manque ou n'est pas une table",
-                "{ $file }: field '{ $field }' missing or not a table",
-            ),
-            (
-                "size",
-                "{ $file } : la largeur et la hauteur doivent être comprises entre 3 et 30",
-                "{ $file }: width and height must be between 3 and 30",
-            ),
-            (
-                "obstacle",
-                "{ $file } : l'obstacle { $item } n'est pas une case [x, y] de la grille",
-                "{ $file }: obstacle { $item } is not an [x, y] on the grid",
-            ),
-            (
-                "lines",
-                "{ $file } : les deux lignes de départ doivent être différentes",
-                "{ $file }: the two start lines must differ",
-            ),
-            (
-                "on_line",
-                "{ $file } : un obstacle se trouve sur une ligne de départ",
-                "{ $file }: an obstacle stands on a start line",
-            ),
-            (
-                "deck_type",
-                "{ $file } : la pioche nomme un type de troupe inconnu, « { $type } »",
-                "{ $file }: the deck names an unknown troop type, '{ $type }'",
-            ),
-            (
-                "deck_count",
-                "{ $file } : le nombre de cartes « { $type } » doit être un nombre entier de 0 "
-                "à { $most }",
-                "{ $file }: the deck count for '{ $type }' must be a whole number 0-{ $most }",
-            ),
-            (
-                "objective",
-                "{ $file } : l'objectif doit être l'un de : { $choices }",
-                "{ $file }: the objective must be one of: { $choices }",
-            ),
-            (
-                "rounds",
-                "{ $file } : « rounds » doit être un nombre entier de 1 à { $most }",
-                "{ $file }: 'rounds' must be a whole number 1-{ $most }",
-            ),
-            (
-                "hold",
-                "{ $file } : « hold » doit être un nombre entier de tours du MJ, de 1 à { $most }",
-                "{ $file }: 'hold' must be a whole number of MJ turns 1-{ $most }",
-            ),
-            (
-                "flyers",
-                "{ $file } : « flyers_count » doit valoir true ou false",
-                "{ $file }: 'flyers_count' must be true or false",
-            ),
-            (
-                "tokens",
-                "{ $file } : « trap_tokens » doit être un nombre entier de 0 à { $most }",
-                "{ $file }: 'trap_tokens' must be a whole number 0-{ $most }",
-            ),
-            (
-                "text",
-                "{ $file } : « { $field } » doit être un texte de 1 à { $most } caractères",
-                "{ $file }: '{ $field }' must be a text of 1 to { $most } characters",
-            ),
-            (
-                "read",
-                "Clé « battlefield » : impossible de lire { $path } : { $error }",
-                "Key 'battlefield': cannot read { $path }: { $error }",
-            ),
-            (
-                "toml",
-                "{ $file } : ce n'est pas du TOML valide : { $error }",
-                "{ $file }: not valid TOML: { $error }",
-            ),
-            (
-                "no_file",
-                "Clé « battlefield » : aucun fichier { $name }",
-                "Key 'battlefield': no file { $name }",
-            ),
-            (
-                "unknown",
-                "Clé « battlefield » : champ de bataille inconnu, { $name } ; connus : { $known }",
-                "Key 'battlefield': unknown battlefield { $name }; known: { $known }",
-            ),
-        )
-    }
-)
-
-
 def _line(where: Any, width: int, height: int, fname: str, key: str) -> tuple[int, ...]:
     rows = {"bottom": 0, "top": height - 1}
     if not isinstance(where, str) or where not in rows:
@@ -198,6 +89,40 @@ def _line(where: Any, width: int, height: int, fname: str, key: str) -> tuple[in
 
 MOST = 99  # the largest count, round or token number a battlefield file may give
 MAX_NAME = 80  # characters of a battlefield's display name
+# Every key a battlefield file may hold (battlefield_to_toml writes them all): any other
+# is refused, never dropped silently (a misspelt `round = 20` would play 12 rounds). The
+# only table below is [deck], whose keys are troop types (checked with AMB-CB-17).
+FIELDS = (
+    "name_fr",
+    "name_en",
+    "provenance",
+    "width",
+    "height",
+    "obstacles",
+    "players_line",
+    "mj_line",
+    "objective",
+    "rounds",
+    "hold",
+    "flyers_count",
+    "trap_tokens",
+    "deck",
+)
+
+
+def _known_keys(raw: dict[str, Any], fname: str) -> None:
+    """Refuse a key that is not a battlefield field, naming it (AMB-CB-1)."""
+    for key in raw:
+        if key not in FIELDS:
+            shown = str(key)[:40]
+            raise _bad(
+                f"{fname}: unknown field {shown!r}; known fields: {', '.join(FIELDS)} (AMB-CB-1)",
+                "unknown_key",
+                "AMB-CB-1",
+                file=fname,
+                field=shown,
+                known=", ".join(FIELDS),
+            )
 
 
 def _whole(value: Any, lo: int) -> bool:
@@ -219,6 +144,7 @@ def parse_battlefield(bid: str, raw: dict[str, Any], fname: str) -> Battlefield:
             )
         return raw[key]
 
+    _known_keys(raw, fname)
     for key, longest in (("name_fr", MAX_NAME), ("name_en", MAX_NAME), ("provenance", 200)):
         if key in raw and not (isinstance(raw[key], str) and 0 < len(raw[key]) <= longest):
             raise _bad(

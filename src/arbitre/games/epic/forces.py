@@ -96,6 +96,20 @@ def ready_made_names() -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=32)
+def _army_of_text(text: str) -> Any:
+    """The army of a text, parsed once (a simulation's games share it; a refusal, a
+    ValueError, is not kept and is raised again each time)."""
+    return _armies().parse_army(text)
+
+
+@functools.lru_cache(maxsize=32)
+def _force_of_text(text: str) -> ForceLike:
+    """The force of a text's army, built once (a Force is immutable: games share it)."""
+    force: ForceLike = _armies().force(_army_of_text(text))
+    return force
+
+
 def _parse_text(text: str, key: str, value: str) -> ForceLike:
     pkg = _armies()
     if pkg is None:
@@ -103,11 +117,10 @@ def _parse_text(text: str, key: str, value: str) -> ForceLike:
     if len(text.encode("utf-8")) > MAX_ARMY_BYTES:
         raise ArmyValueError(key, value, Msg("epic.army_option.too_big", {"most": MAX_ARMY_BYTES}))
     try:
-        army = pkg.parse_army(text)
+        _army_of_text(text)
     except ValueError as exc:
         raise ArmyValueError(key, value, _why(exc)) from None
-    force: ForceLike = pkg.force(army)
-    return force
+    return _force_of_text(text)
 
 
 def army_text(value: str) -> str | None:
@@ -148,10 +161,13 @@ def resolve_force(value: str | None, side: int) -> ForceLike:
             raise ArmyValueError(key, value, _why(exc)) from None
     path = Path(value)
     if path.suffix in (".toml", ".json") and path.is_file():
-        if path.stat().st_size > MAX_ARMY_BYTES:
+        from arbitre.games.epic.held import file_text
+
+        text = file_text(path, MAX_ARMY_BYTES)  # once per run, not per game (held.py)
+        if text is None:
             too_big = Msg("epic.army_option.too_big", {"most": MAX_ARMY_BYTES})
             raise ArmyValueError(key, value, too_big)
-        return _parse_text(path.read_text("utf-8"), key, value)
+        return _parse_text(text, key, value)
     raise ArmyValueError(key, value, Msg("epic.army_option.none", {}))
 
 
@@ -296,10 +312,12 @@ def army_label(value: str | None, side: int) -> tuple[tuple[str, str], ...]:
     text = army_text(value)
     path = Path(value)
     if text is None and path.suffix in (".toml", ".json") and path.is_file():
-        text = path.read_text("utf-8")
+        from arbitre.games.epic.held import file_text
+
+        text = file_text(path, MAX_ARMY_BYTES)
     army: Any = None
     try:
-        army = pkg.parse_army(text) if pkg is not None and text is not None else None
+        army = _army_of_text(text) if pkg is not None and text is not None else None
     except ValueError:
         army = None
     if army is None:

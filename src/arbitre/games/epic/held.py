@@ -7,6 +7,10 @@ after the game started never changes a saved game.
 
 The texts live in this process only (no file is written); forces.py and tables.py look
 here before the library and the file system.
+
+An army or table given by its path to the Python API or `arbitre simulate` (`--config
+army.0=FILE`, played by many games) is read through `file_text`: once per process while
+the file is unchanged, not once per game.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ OPTIONS = {"army.0": ARMY, "army.1": ARMY, "table": TABLE}
 MAX_BYTES = 64 * 1024  # one army or table text (forces.MAX_ARMY_BYTES, tables.MAX_BYTES)
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,47}@[0-9a-f]{12}")
 _HELD: dict[tuple[str, str], str] = {}
+_FILES: dict[str, tuple[tuple[int, int], str]] = {}  # path -> ((mtime_ns, size), text)
 
 
 class HeldError(ValueError):
@@ -50,6 +55,24 @@ def hold_file(kind: str, path: Path) -> str:
     name = f"{_stem(path)}@{sha12(text)}"
     _HELD[(kind, name)] = text
     return name
+
+
+def file_text(path: Path, most: int) -> str | None:
+    """The UTF-8 text of the army or table file `path`, None when it is over `most` bytes;
+    kept by its path, size and modification time, so a run of many games reads it once (a
+    file changed meanwhile is read again). Raises OSError / UnicodeDecodeError."""
+    st = path.stat()
+    if st.st_size > most:
+        return None
+    key, stamp = str(path.absolute()), (st.st_mtime_ns, st.st_size)
+    kept = _FILES.get(key)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    text = path.read_text("utf-8")
+    if len(_FILES) >= 32:  # a run names one or two files: never let it grow
+        _FILES.clear()
+    _FILES[key] = (stamp, text)
+    return text
 
 
 def is_file_value(value: str) -> bool:

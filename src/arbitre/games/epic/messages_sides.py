@@ -2,8 +2,9 @@
 
 `epic.side.<list>` names a side by its army list with its grammatical form (`.form`, read
 by `$side_of`, `$side_The`…: "de la Garde Impériale", "des Eldars", "des Space Marines",
-"du Chaos"); `epic.side.<list>.north` / `.south` tell two armies of the same list apart by
-the long edge they deploy from (the page draws the first side's edge at the top, north).
+"du Chaos"); `epic.side.<list>.north` / `.south` (or `.west` / `.east`) tell two armies of
+the same list apart by the edge they deploy from, read from the table's deployment zones
+(sides.edges_of: north is the top of the table as the page and the terminal draw it).
 The starter battle keeps `epic.seat.imperium` / `epic.seat.mille_fils` (play_texts.py).
 """
 
@@ -19,13 +20,18 @@ SIDE_NAMES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "eldar": (("Eldars", "plural"), ("Eldar", "plural")),
     "chaos": (("Chaos", "masculine"), ("Chaos", "other")),
 }
-EDGES = {"north": ("nord", "north"), "south": ("sud", "south")}
+EDGES = {
+    "north": ("nord", "north"),
+    "south": ("sud", "south"),
+    "west": ("ouest", "west"),
+    "east": ("est", "east"),
+}
 
 
 def side_messages(
     list_id: str, fr: tuple[str, str], en: tuple[str, str]
 ) -> dict[str, dict[str, str]]:
-    """The three names of a list's side: alone, and from the north or the south edge."""
+    """The names of a list's side: alone, and from each edge (north, south, west, east)."""
     out = {
         f"epic.side.{list_id}": {
             "fr": f"{fr[0]}\n.form = {fr[1]}",

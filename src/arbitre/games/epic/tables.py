@@ -328,9 +328,10 @@ def load_table(name: str | None) -> Table:
     if path is None and name.endswith(".toml"):
         path = Path(name)
     if path is not None and path.is_file():
-        if path.stat().st_size > MAX_BYTES:
+        text = held.file_text(path, MAX_BYTES)  # a run of many games reads it once
+        if text is None:
             raise TableError("table", "TABLE-7", "too_big", max=MAX_BYTES // 1024)
-        return parse_table(path.read_text("utf-8"))
+        return parse_table(text)
     raise TableError("table", "TABLE-0", "unknown", name=name[:60])
 
 
