@@ -1,10 +1,12 @@
 """The chat of a game (issue 17; docs/web.md, Chat): seats and spectators apart, every
-value checked, a rate per token, mutes kept per seat, history on connect, and never any of
-the game's state in it."""
+value checked, a rate per writer (the spectators, who share one token, per address), mutes
+kept per seat, history on connect, and never any of the game's state in it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -102,6 +104,38 @@ def test_lines_are_rate_limited_per_token(client: TestClient) -> None:
     assert codes[: chat.LINES_BURST] == [200] * chat.LINES_BURST
     assert codes[-1] == 429
     assert post(client, game, "chat", token=b, text="moi aussi").status_code == 200
+
+
+@contextlib.contextmanager
+def from_address(client: TestClient, host: str) -> Iterator[None]:
+    """The test client's requests come from `host` meanwhile (each spectator its own)."""
+    transport: Any = getattr(client, "_transport")  # noqa: B009  (starlette's, not typed)
+    before = transport.client
+    transport.client = (host, 50000)
+    try:
+        yield
+    finally:
+        transport.client = before
+
+
+def test_one_spectators_flood_does_not_silence_another(client: TestClient) -> None:
+    """Spectators share one token: the rate counts each spectator by its address."""
+    game = two_people(client)
+    spectator = game["spectator"]
+    with from_address(client, "203.0.113.5"):
+        codes = [
+            post(client, game, "chat", token=spectator, text=f"flood {i}").status_code
+            for i in range(chat.LINES_BURST + 3)
+        ]
+    assert codes[: chat.LINES_BURST] == [200] * chat.LINES_BURST and codes[-1] == 429
+    with from_address(client, "198.51.100.7"):
+        r = post(client, game, "chat", token=spectator, text="je peux parler ?")
+        assert r.status_code == 200, r.text
+    with from_address(client, "203.0.113.5"):  # the flooder is still held back
+        assert post(client, game, "chat", token=spectator, text="encore").status_code == 429
+    shown = texts(client, game, spectator)
+    assert shown[-1] == "je peux parler ?" and "encore" not in shown
+    assert sum(x.startswith("flood") for x in shown) == chat.LINES_BURST
 
 
 def test_a_seat_mutes_another_and_it_is_kept(client: TestClient) -> None:

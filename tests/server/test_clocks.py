@@ -155,6 +155,47 @@ def test_turn_clock_units_are_days_and_hours(client: TestClient, fake: FakeTime)
     assert frame["timeout"] == "claim"
 
 
+def test_a_rematch_keeps_the_clock_with_fresh_time_and_the_pace(
+    client: TestClient, fake: FakeTime
+) -> None:
+    turn = {"kind": "turn", "base": 3, "increment": 24}
+    game = clocked(client, clock=turn, timeout="skip", pace="turn")
+    fake.advance(5000)
+    play_turn(client, game, TRAITOR)  # time used and an increment earned: not fresh
+    old = wait_for(lambda: (f := clock(client, game, game["spectator"]))["running"] == 0 and f)
+    assert left(old, TRAITOR) != 3 * 86400
+    a, b = game["tokens"]
+    assert post(client, game, "resign", token=a).status_code == 200
+    assert post(client, game, "rematch", token=a, swap=True).status_code == 200
+    nxt = post(client, game, "rematch/answer", token=b, accept=True).json()["next"]
+    new = {"id": nxt["id"]}
+    frame = wait_for(lambda: (f := clock(client, new, nxt["token"]))["started"] and f)
+    assert (
+        (frame["kind"], frame["base"], frame["increment"], frame["timeout"])
+        == (
+            old["kind"],
+            old["base"],
+            old["increment"],
+            old["timeout"],
+        )
+        == ("turn", 3 * 86400, 86400, "skip")
+    )
+    assert {s["seat"]: s["remaining"] for s in frame["seats"]} == {0: 3 * 86400, 1: 3 * 86400}
+    assert frame["running"] is not None and not frame["over"] and frame["flagged"] is None
+    r = client.get(f"/api/games/{nxt['id']}/turn", params={"token": nxt["token"]})
+    assert r.status_code == 200 and r.json()["pace"] == "turn"
+
+
+def test_a_rematch_of_a_game_without_clock_has_none(client: TestClient) -> None:
+    game = two_people(client)
+    a, b = game["tokens"]
+    post(client, game, "resign", token=a)
+    post(client, game, "rematch", token=a)
+    nxt = post(client, game, "rematch/answer", token=b, accept=True).json()["next"]
+    r = client.get(f"/api/games/{nxt['id']}/clock", params={"token": nxt["token"]})
+    assert r.status_code == 404
+
+
 # --- counting -----------------------------------------------------------------------------
 
 

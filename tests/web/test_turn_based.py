@@ -194,6 +194,8 @@ def test_a_turn_based_game_across_page_closes(
     # A plays its turn (several answers of the Traitor) and closes the page
     a.goto(links["mine"])
     settled(a)
+    # "since when" once the server said it (no made-up "just begun" before)
+    a.wait_for_function("() => /depuis/.test(document.querySelector('.turn-line')?.textContent)")
     assert a.locator("#turn-panel .turn-line").inner_text().startswith("À vous de jouer depuis")
     play_on_the_page(a)
     shot(a, "turns-table-a", size)

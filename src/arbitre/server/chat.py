@@ -7,8 +7,11 @@
 A line is at most CHAT_LIMIT characters of plain text (no control characters), stored
 before it is sent, sent to each reader as its own frame `{"type": "chat", "line": …}` on
 the game's socket: never part of a State, and never anything of the game's state. A seat
-may mute another seat (kept per seat). Each token may post LINES_BURST lines at once and
-one every 1/LINES_PER_SECOND seconds after. The page renders lines as text, never HTML.
+may mute another seat (kept per seat). Each writer may post LINES_BURST lines at once and
+one every 1/LINES_PER_SECOND seconds after: a seat, the host and the table by their own
+token; spectators share one token (a link passed round), so each is counted by its client
+address, and one spectator's flood never silences another. The page renders lines as
+text, never HTML.
 """
 
 from __future__ import annotations
@@ -109,17 +112,27 @@ def history(store: Store, live: LiveGame, access: Access, social: dict[str, Any]
     return [line_json(live, x) for x in lines if reads(access, x, prefs)][-HISTORY:]
 
 
-def check_rate(live: LiveGame, token: str) -> None:
-    if not _lines.allow(f"{live.id}:{token}"):
+def writer(live: LiveGame, access: Access, token: str, address: str) -> str:
+    """Whose lines one rate counts: the token's, but a spectator's address (every
+    spectator of a game holds the same token)."""
+    if access.role == "spectator":
+        return f"{live.id}:spectator:{address}"
+    return f"{live.id}:{token}"
+
+
+def check_rate(live: LiveGame, access: Access, token: str, address: str) -> None:
+    if not _lines.allow(writer(live, access, token, address)):
         raise refuse(429, "rate", "rate")
 
 
-def post(store: Store, live: LiveGame, access: Access, raw: dict[str, Any], token: str) -> ChatLine:
-    """Store a line (every value checked first, then the token's rate; nothing stored on
-    a refusal)."""
+def post(
+    store: Store, live: LiveGame, access: Access, raw: dict[str, Any], token: str, address: str
+) -> ChatLine:
+    """Store a line (every value checked first, then the writer's rate; nothing stored on
+    a refusal). `address`: the client's, which tells spectators apart."""
     channel = channel_of(access, raw.get("channel"))
     text = text_of(raw.get("text"))
-    check_rate(live, token)
+    check_rate(live, access, token, address)
     return add_line(store, live.id, channel, access.seat, access.role, text)
 
 

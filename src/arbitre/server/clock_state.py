@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -264,6 +264,20 @@ def store_settings(store: Store, live: LiveGame, settings: Settings | None) -> N
     sync(st, live, now())
     save(store, live.id, st)
     remember(live.id, st)
+
+
+def rematched(store: Store, old_id: str, new_id: str, humans: Iterable[int]) -> None:
+    """A rematch (server/rematch.py) keeps the clock of the game it follows: its kind,
+    base, increment and timeout choice, with every person's full time again. The new
+    clock starts once every seat is held (`sync`, when the new game's timer first runs)."""
+    row = load_clock(store, old_id)
+    if row is None:
+        remember(new_id, None)
+        return
+    st = ClockState(Settings(row.kind, row.base, row.increment, row.timeout))
+    st.remaining = {seat: float(row.base) for seat in humans}
+    save(store, new_id, st)
+    remember(new_id, st)
 
 
 def row_of(st: ClockState) -> tuple[StoredClock, float | None]:

@@ -19,7 +19,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from arbitre.server.store import Base, Store
+from arbitre.server.store import Base, GameRow, MoveRow, Store
 
 MAX_PUSH_PER_SEAT = 5  # browsers (devices) one seat may ask to be told on
 
@@ -32,7 +32,8 @@ class TurnRow(Base):
     )
     pace: Mapped[str] = mapped_column(String(8), default="live")  # "live" | "turn"
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: nobody (over)
-    since: Mapped[float] = mapped_column(Float)  # when the turn came to `seat`
+    # when the turn came to `seat`; 0: not known (a game older than the answers' times)
+    since: Mapped[float] = mapped_column(Float)
     moves: Mapped[int] = mapped_column(Integer, default=0)  # the move count it was seen at
 
 
@@ -144,8 +145,11 @@ def advance(
     on. A game made before this table existed gets its row now (pace "live")."""
     with Session(_engine(store)) as session, session.begin():
         row = session.get(TurnRow, game_id, with_for_update=True)
-        if row is None:
-            session.add(TurnRow(game_id=game_id, pace="live", seat=seat, since=now, moves=moves))
+        if row is None:  # the turn's start from the stored answers, not "just now"
+            since = began(session, game_id, seat) if seat is not None else now
+            session.add(
+                TurnRow(game_id=game_id, pace="live", seat=seat, since=since or 0.0, moves=moves)
+            )
             return True, None
         before = row.seat
         row.moves = moves
@@ -153,6 +157,38 @@ def advance(
             return False, before
         row.seat, row.since = seat, now
         return True, before
+
+
+def began(session: Session, game_id: str, seat: int) -> float | None:
+    """When the turn came to `seat`, read from the stored answers (a game the ledger has no
+    row for, or has not caught up with): the time of the last answer by another seat; the
+    game's creation when every answer so far is `seat`'s (or none was made); None when
+    that answer has no stored time (made before the `moves.at` column existed)."""
+    row = session.execute(
+        select(MoveRow.at)
+        .where(MoveRow.game_id == game_id, MoveRow.seat != seat)
+        .order_by(MoveRow.idx.desc())
+        .limit(1)
+    ).first()
+    if row is not None:
+        return row[0]
+    game = session.get(GameRow, game_id)
+    return game.created if game is not None else None
+
+
+def turn_began(store: Store, game_id: str, seat: int, moves: int) -> float | None:
+    """`began` in its own transaction; a game without a ledger row (made before the table
+    existed) gets one, its time 0 if not known: "my games" can place it from then on."""
+    with Session(_engine(store)) as session:
+        since = began(session, game_id, seat)
+        if session.get(TurnRow, game_id) is None:
+            row = TurnRow(game_id=game_id, pace="live", seat=seat, since=since or 0.0, moves=moves)
+            session.add(row)
+            try:
+                session.commit()
+            except IntegrityError:  # another request (or the ledger) made it meanwhile
+                session.rollback()
+    return since
 
 
 # --- Web Push subscriptions -----------------------------------------------------------------

@@ -7,8 +7,10 @@ resolves to public addresses only (never loopback, private, link-local, multicas
 reserved: the server must not be made to POST into its own network, SSRF); `keys.p256dh`
 a P-256 point (65 bytes, base64url) and `keys.auth` 16 bytes. The operator may allow one
 `HOST:PORT` more (`arbitre serve --push-allow`, plain http too: a local push service, the
-tests'). The endpoint is checked again just before each send (its name may resolve
-elsewhere by then); redirects are not followed.
+tests'; an IPv6 host in brackets, `[::1]:8443`: both sides are parsed by urllib, so the
+brackets, the address's spelling and the case do not matter). The endpoint is checked
+again just before each send (its name may resolve elsewhere by then); redirects are not
+followed.
 
 The server's VAPID key pair is made once and kept in the database (notify_store.server_key):
 every process of the server signs with the same key, and it never comes from a client.
@@ -17,6 +19,7 @@ every process of the server signs with the same key, and it never comes from a c
 from __future__ import annotations
 
 import base64
+import functools
 import ipaddress
 import json
 import logging
@@ -104,6 +107,33 @@ def _host_ok(host: str) -> bool:
     return True
 
 
+def host_key(host: str, port: int) -> str:
+    """`host:port` as the allowed list keeps it: lower case, an IPv6 address in brackets
+    and in its short form (`[::1]:8443`, whatever way the URL wrote it)."""
+    host = host.lower()
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return f"{host}:{port}"
+    return f"[{ip.compressed}]:{port}" if ip.version == 6 else f"{ip.compressed}:{port}"
+
+
+def allowed_key(item: str) -> str:
+    """One `--push-allow` value (`HOST:PORT`, an IPv6 host in brackets: `[::1]:8443`) as
+    `host_key` writes it; ValueError naming the value when it is not one."""
+    text = item.strip()
+    try:
+        parts = urlsplit(f"//{text}")
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port that is not a number or out of range, odd brackets
+        host, port = None, None
+    else:  # HOST:PORT and nothing else: no user, path, query or fragment
+        host = host if parts.netloc == text and "@" not in text else None
+    if not host or port is None or not _host_ok(host) or not text.isprintable():
+        raise ValueError(f"--push-allow {item!r}: HOST:PORT expected ([::1]:8443 for IPv6)")
+    return host_key(host, port)
+
+
 def check_endpoint(endpoint: str, allow: frozenset[str]) -> None:
     """Refuse (422, field `endpoint`) an endpoint the server must not post to: not https,
     with a user or odd characters, or a host that resolves to anything but public
@@ -119,7 +149,7 @@ def check_endpoint(endpoint: str, allow: frozenset[str]) -> None:
         raise _bad("endpoint", "https://host/path")
     if not endpoint.isprintable() or " " in endpoint or not _host_ok(host):
         raise _bad("endpoint", "https://host/path")
-    if f"{host}:{port}" in allow:
+    if host_key(host, port) in allow:  # parsed alike: `[::1]:8443` matches http://[::1]:8443/
         if parts.scheme not in ("https", "http"):
             raise _bad("endpoint", "http(s) URL")
         return
@@ -158,6 +188,30 @@ def public_key(store: Store) -> str:
     return _b64(key.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint))
 
 
+# py_vapid 1.9.6 checks the `aud` claim (the push service's origin, which pywebpush takes
+# from the endpoint) with a pattern that refuses a bracketed IPv6 host (`http://[::1]:8443`,
+# RFC 3986 §3.2.2); such an origin is checked here, then signed as it is.
+_AUD6 = re.compile(r"(?P<scheme>https?)://\[[0-9A-Fa-f:.]+\](?P<port>:\d{1,5})?")
+
+
+@functools.cache
+def _vapid_class(base: Any) -> Any:
+    class Vapid(base):  # type: ignore[misc]
+        def _base_sign(self, claims: dict[str, Any]) -> dict[str, Any]:
+            aud = str(claims.get("aud", ""))
+            found = _AUD6.fullmatch(aud)
+            if found is None:
+                out: dict[str, Any] = super()._base_sign(claims)
+                return out
+            # py_vapid checks the rest (sub, exp) with a plain host standing in
+            stand_in = f"{found['scheme']}://ipv6.invalid{found['port'] or ''}"
+            out = super()._base_sign({**claims, "aud": stand_in})
+            out["aud"] = aud
+            return out
+
+    return Vapid
+
+
 # --- sending ----------------------------------------------------------------------------------
 
 
@@ -175,7 +229,7 @@ def send(
     except Exception:
         log.warning("push endpoint refused at send time")
         return 0
-    vapid = Vapid02.from_raw(_private_raw(store).encode())
+    vapid = _vapid_class(Vapid02).from_raw(_private_raw(store).encode())
     session = requests.Session()
     session.max_redirects = 0  # a redirect could point anywhere: not followed
     session.trust_env = False

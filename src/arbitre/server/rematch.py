@@ -3,7 +3,9 @@ game with the same seats and options (turned round by one seat if the proposer a
 in a two-seat game, the sides swapped); each other seated person accepts (one refusal
 drops it). The new game gets a new seed and NEW seat tokens, one per person, each given
 only to that person's page (a token opens one game only: the old link never opens the
-new game); the host of the old game gets the host link of the new one.
+new game); the host of the old game gets the host link of the new one. The new game
+keeps the old one's clock (kind, times, timeout choice; each person's full time again)
+and pace.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from arbitre.server import turns
+from arbitre.server import clock_state, turns
 from arbitre.server.errors import refuse
 from arbitre.server.live import Access, LiveGame
 from arbitre.server.store import SeatSpec, Store, StoredGame, new_token
@@ -77,6 +79,10 @@ def create(store: Store, live: LiveGame, social: dict[str, Any]) -> StoredGame:
         old.ruleset, old.version, old.config, secrets.randbits(64), seats, "online", False
     )
     turns.rematched(store, old.id, stored.id)  # the same pace (server/turns.py)
+    # the same clock and timeout choice, full time again (server/clock_state.py)
+    clock_state.rematched(
+        store, old.id, stored.id, (i for i, s in enumerate(seats) if s.kind == "human")
+    )
     social["next"] = {
         "id": stored.id,
         "host": stored.admin_token,

@@ -148,7 +148,8 @@ def social_router(hub: Hub) -> APIRouter:
     @router.post("/chat")
     async def chat(game_id: str, request: Request) -> dict[str, Any]:
         live, access, data = await opened(game_id, request)
-        line = post(store, live, access, data, str(data.get("token")))
+        address = request.client.host if request.client else "?"  # tells spectators apart
+        line = post(store, live, access, data, str(data.get("token")), address)
         push_line(live, line, social_of(store, live), listeners(live))
         return {"id": line.id}
 

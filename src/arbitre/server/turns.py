@@ -137,11 +137,10 @@ def configure(
     store: Store, push_allow: tuple[str, ...] = (), smtp: SmtpSettings | None = None
 ) -> None:
     """The operator's settings for the server on `store` (`arbitre serve`, the tests)."""
-    allow = frozenset(a.strip().lower() for a in push_allow if a.strip())
-    for item in allow:
-        host, sep, port = item.rpartition(":")
-        if not sep or not host or not port.isdigit():
-            raise ValueError(f"--push-allow {item!r}: HOST:PORT expected")
+    from arbitre.server.push import allowed_key
+
+    # parsed as the endpoints are (push.py): `[::1]:8443` matches http://[::1]:8443/…
+    allow = frozenset(allowed_key(a) for a in push_allow if a.strip())
     notifier(store).settings = Settings(allow, smtp)
 
 
@@ -307,12 +306,18 @@ def turn_now(store: Store, live: LiveGame) -> dict[str, Any]:
     seat = decision.seat if decision is not None else None
     row = notify_store.turns_of(store, [live.id]).get(live.id)
     now = time.time()
-    # the ledger may not have seen the last move yet: then the turn began a moment ago
-    since = row.since if row is not None and row.seat == seat else now
+    since: float | None = None
+    if row is not None and row.seat == seat:
+        since = row.since
+    elif seat is not None:
+        # no ledger row (a game older than it) or one behind the last move: the time from
+        # the stored answers, the game's creation if none, None if they have no time
+        since = notify_store.turn_began(store, live.id, seat, live.moves)
     out: dict[str, Any] = {
         "seat": seat,
         "whose": None,
-        "since": round(since, 3),
+        # None: not known (answers made before their time was stored); never "just now"
+        "since": round(since, 3) if since else None,
         "now": round(now, 3),
         "pace": row.pace if row is not None else "live",
         "name": name_both(game_name(live.ruleset.id, live.stored.config)),
@@ -344,7 +349,8 @@ def mine_fields(store: Store, items: list[dict[str, Any]]) -> list[dict[str, Any
         game["turn"] = {
             "seat": seat,
             "label": spec["label"],
-            "since": round(row.since, 3) if row is not None else game["updated"],
+            # 0 in the ledger: not known (a game older than the answers' times)
+            "since": round(row.since, 3) if row is not None and row.since else None,
         }
         you = game.get("you") or {}
         game["mine"] = (game["role"] == "seat" and you.get("seat") == seat) or (
@@ -355,8 +361,8 @@ def mine_fields(store: Store, items: list[dict[str, Any]]) -> list[dict[str, Any
     def order(g: dict[str, Any]) -> tuple[int, float]:
         if g["over"]:
             return 2, -float(g["updated"])
-        if g["mine"]:
-            return 0, float(g["turn"]["since"])
+        if g["mine"]:  # the longest waiting first; a turn of unknown age before them
+            return 0, float(g["turn"]["since"] or 0.0)
         return 1, -float(g["updated"])
 
     items.sort(key=order)

@@ -21,6 +21,8 @@ addStrings({
     "games.you.spectator": "Vous : spectateur",
     "games.yours": "À vous depuis {time}",
     "games.theirs": "Au tour de : {seat}, depuis {time}",
+    "games.yours.untimed": "À vous de jouer",
+    "games.theirs.untimed": "Au tour de : {seat}",
     "games.finished": "Partie terminée",
     "games.pace.turn": "Au long cours",
     "games.pace.live": "En direct",
@@ -44,6 +46,8 @@ addStrings({
     "games.you.spectator": "You: spectator",
     "games.yours": "Your turn for {time}",
     "games.theirs": "Turn of: {seat}, for {time}",
+    "games.yours.untimed": "Your turn",
+    "games.theirs.untimed": "Turn of: {seat}",
     "games.finished": "Game over",
     "games.pace.turn": "Turn-based",
     "games.pace.live": "Live",
@@ -77,8 +81,11 @@ function who(game) {
 function when(game) {
   if (game.over) return t("games.finished");
   if (!game.turn) return "";
+  const seat = tx(game.turn.label);
+  // since null: the server does not know when the turn began (an old game): no time shown
+  if (game.turn.since === null || game.turn.since === undefined) return game.mine ? t("games.yours.untimed") : t("games.theirs.untimed", { seat });
   const time = sinceText(game.now - game.turn.since + (Date.now() - view.at) / 1000);
-  return game.mine ? t("games.yours", { time }) : t("games.theirs", { seat: tx(game.turn.label), time });
+  return game.mine ? t("games.yours", { time }) : t("games.theirs", { seat, time });
 }
 
 function card(game) {

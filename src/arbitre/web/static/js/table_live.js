@@ -55,6 +55,17 @@ export class TableGame extends LiveGame {
     this.asks = new Map(); // plays sent on the socket: ask → {resolve, reject, timer, socket}
     this.asked = 0;
     this.patched = 0; // patches applied (the tests look)
+    // The socket's status chip ("en direct" / "live") is worded when the status changes;
+    // a change of language says the last status again so the page words it anew.
+    this.status = null;
+    const told = this.onStatus;
+    this.onStatus = (on) => {
+      this.status = on;
+      told(on);
+    };
+    window.addEventListener("langchange", () => {
+      if (this.status !== null) told(this.status);
+    });
   }
 
   connect() {

@@ -22,6 +22,7 @@ addStrings({
   fr: {
     "turn.mine": "À vous de jouer depuis {time}",
     "turn.other": "{whose} depuis {time}",
+    "turn.mine.untimed": "À vous de jouer",
     "turn.pace.turn": "Partie au long cours : revenez quand c'est à vous.",
     "turn.notify": "Me prévenir",
     "turn.notify.help": "Une notification quand c'est à vous de jouer, même page fermée si le navigateur le permet.",
@@ -42,6 +43,7 @@ addStrings({
   en: {
     "turn.mine": "Your turn for {time}",
     "turn.other": "{whose} for {time}",
+    "turn.mine.untimed": "Your turn",
     "turn.pace.turn": "Turn-based game: come back when it is your turn.",
     "turn.notify": "Notify me",
     "turn.notify.help": "A notification when it is your turn, even with the page closed if the browser allows it.",
@@ -157,9 +159,13 @@ function draw() {
     box.append(h("p", { class: "turn-line", role: "status", "aria-live": "polite" }), h("div", { class: "turn-rest" }));
   }
   const line = box.querySelector(".turn-line");
-  let text = turn.yours ? t("turn.mine", { time: sinceText(0) }) : "";
+  // until the server says since when, or when it does not know (answers stored before
+  // their time was): whose turn without a time, never "just begun"
+  let text = turn.yours ? t("turn.mine.untimed") : "";
   if (info && info.seat === state.decision.seat) {
-    text = turn.yours ? t("turn.mine", { time: elapsed(info) }) : t("turn.other", { whose: tx(info.whose), time: elapsed(info) });
+    const time = info.since === null || info.since === undefined ? null : elapsed(info);
+    if (turn.yours) text = time ? t("turn.mine", { time }) : t("turn.mine.untimed");
+    else text = time ? t("turn.other", { whose: tx(info.whose), time }) : tx(info.whose);
   }
   if (line.textContent !== text) line.textContent = text;
   line.hidden = !text;
