@@ -20,7 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from arbitre.server import notify_store, turns
-from tests.server.conftest import HUMAN, new_game
+from tests.server.conftest import HUMAN, new_game, state
 from tests.server.social_util import error_field, post, two_people
 
 ec = pytest.importorskip("cryptography.hazmat.primitives.asymmetric.ec")
@@ -169,6 +169,40 @@ def test_whose_turn_since_when_in_both_languages(client: TestClient) -> None:
     assert after["since"] > first["since"] and after["whose"] == WHOSE[1 - played]
     assert after["you"] == 0
     assert turn_of(client, game, game["spectator"])["you"] is None
+
+
+def test_the_ledger_moves_with_each_stored_move_and_wakes_no_thread(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whose turn since when is written by the move's own transaction (issue 14: no thread
+    and no disk sync of its own per move): after every move the row names the seat to
+    answer and the move count, and its `since` changes only when the turn changes hands,
+    to the time of the move that handed it. A hotseat move hands nothing to a thread."""
+    store = store_of(client)
+    game = new_game(client, "heresy", [HUMAN, HUMAN], seed=4)
+    drain(client)  # the new game's row
+    handed: list[str] = []
+    monkeypatch.setattr(
+        turns.Notifier, "submit", lambda self, pool, fn, *a: handed.append(fn.__name__) or True
+    )
+    token = game["admin"]
+    row = notify_store.turns_of(store, [game["id"]])[game["id"]]
+    changes = 0
+    for n in range(1, 41):
+        seat = decision_of(client, game, token)["decision"]["seat"]
+        st = state(client, game, token, seat=seat)  # the table, through that seat's eyes
+        key = st["decision"]["options"][0]["key"]
+        assert post(client, game, "play", token=token, key=key).status_code == 200
+        after = decision_of(client, game, token)["decision"]
+        now = notify_store.turns_of(store, [game["id"]])[game["id"]]
+        assert (now.seat, now.moves) == (after["seat"] if after else None, n)
+        if now.seat == seat:
+            assert now.since == row.since
+        else:
+            changes += 1
+            assert now.since > row.since
+        row = now
+    assert changes >= 2 and handed == []
 
 
 # --- my games -----------------------------------------------------------------------------------

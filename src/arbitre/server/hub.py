@@ -22,7 +22,7 @@ from arbitre.engine.agents.random_agent import RandomAgent
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
 from arbitre.engine.ruleset import IllegalChoice, Ruleset
-from arbitre.server import clocks, search, turns
+from arbitre.server import clocks, notify_store, search, turns
 from arbitre.server.commits import Committer
 from arbitre.server.errors import ApiError, both, refuse
 from arbitre.server.inputs import game_id_of
@@ -64,6 +64,7 @@ class Hub:
         self.ai_delay = ai_delay
         self.workers = workers or Workers()
         self.committer = Committer(store)
+        notify_store.attach(store)  # the turn ledger moves with each stored move
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
         self.loading: dict[str, asyncio.Future[LiveGame]] = {}
         self.ai_tasks: dict[str, asyncio.Task[None]] = {}
@@ -147,7 +148,7 @@ class Hub:
         """A game just created (built in a worker thread)."""
         self.games[live.id] = live
         self._evict()
-        turns.changed(self.store, live, notify=False)  # whose turn from now (turns.py)
+        turns.changed(self.store, live)  # whose turn from now (turns.py)
         self.kick(live)
 
     # --- acting --------------------------------------------------------------------------
@@ -191,6 +192,8 @@ class Hub:
             after is None,
             after is not None and not live.match.is_human(after.seat),
             at=clocks.now(),
+            ledger=True,  # whose turn since when, stored with the move (notify_store)
+            next_seat=None if after is None else after.seat,
         )
         writing = live.writing = asyncio.get_running_loop().create_future()
         try:
@@ -209,7 +212,7 @@ class Hub:
             live.writing = None
             writing.set_result(None)
         clocks.moved(live, move.seat, move.human, move.at or 0.0)  # stored: charge its time
-        turns.changed(self.store, live)  # whose turn since when; tell that seat (turns.py)
+        turns.moved(self.store, live, move.seat)  # the turn came to a person: tell them
 
     async def undo(self, live: LiveGame, access: Access) -> int:
         """Take back the last human answer (and the AI answers after it) now: the hotseat
@@ -237,7 +240,7 @@ class Hub:
         self.store.truncate(live.id, keep)
         live.match, live.entries = rebuilt.match, rebuilt.entries
         live.takeback = None
-        turns.changed(self.store, live, notify=False)  # the turn goes back: nobody is told
+        turns.changed(self.store, live)  # the turn goes back: nobody is told
         return removed
 
     # --- AI seats ------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 
@@ -94,6 +94,11 @@ class Move:
     over: bool
     ai_next: bool = False  # an AI seat answers next (games.ai_turn)
     at: float | None = None  # when it was made (server/clocks.py's time source)
+    # whose turn it is after it (None: the game is over), for the turn ledger that the
+    # Store's `on_moves` hooks write in the same transaction (notify_store.ledger_moves);
+    # `ledger` False: not told (a move stored by other means), the ledger is left alone
+    ledger: bool = False
+    next_seat: int | None = None
 
 
 _MOVES = cast(Table, MoveRow.__table__)
@@ -235,6 +240,10 @@ class Store:
         # Set by server/cluster.py on PostgreSQL: `notify(conn, game_id, kind, n[, moves])`
         # tells the other server processes of a change, inside the transaction storing it.
         self.notify: Callable[..., None] | None = None
+        # Called inside the transaction that stores moves, with its connection, the moves
+        # and their games (`append_many`): other records kept in step with every move at
+        # no extra disk sync (the turn ledger: notify_store.attach).
+        self.on_moves: list[Callable[[Connection, Sequence[Move]], None]] = []
 
     def _migrate(self) -> None:
         """Add the columns a database made by an older version lacks (its games are hotseat)."""
@@ -366,6 +375,8 @@ class Store:
                     for m in last.values()
                 ],
             )
+            for hook in self.on_moves:
+                hook(conn, moves)
             if self.notify is not None:
                 stored: dict[str, list[Move]] = {}
                 for m in moves:

@@ -46,7 +46,6 @@ log = logging.getLogger("arbitre.server.turns")
 PACES = ("live", "turn")
 MAX_QUEUED = 1000  # turn changes and sends waiting at once; beyond, dropped (and logged)
 SENDERS = 2
-SEEN_LIMIT = 10_000
 
 
 @dataclass(slots=True)
@@ -76,16 +75,6 @@ class Notifier:
     )
     queued: set[Future[Any]] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    # game → (seat, moves) last handed to the ledger by this process: a move that leaves
-    # the turn where it was (the same seat, the next move) costs no database write
-    seen: dict[str, tuple[int | None, int]] = field(default_factory=dict)
-
-    def unchanged(self, game_id: str, seat: int | None, moves: int, notify: bool) -> bool:
-        before = self.seen.get(game_id)
-        if len(self.seen) > SEEN_LIMIT:
-            self.seen.clear()
-        self.seen[game_id] = (seat, moves)
-        return notify and before is not None and before == (seat, moves - 1)
 
     def submit(self, pool: ThreadPoolExecutor, fn: Callable[..., Any], *args: Any) -> bool:
         with self.lock:
@@ -210,27 +199,35 @@ def rematched(store: Store, old_id: str, new_id: str) -> None:
     notify_store.start(store, new_id, old.pace if old is not None else "live", None)
 
 
-def changed(store: Store, live: LiveGame, notify: bool = True) -> None:
-    """A move (or an undo: `notify` False) was committed: move the turn ledger on, off the
-    event loop, and tell the next seat if a person holds it in an online game."""
+def changed(store: Store, live: LiveGame) -> None:
+    """The turn ledger set to the game as it is now, off the event loop, telling nobody: a
+    new game, an undo (the turn goes back). A stored move needs no call: its transaction
+    moved the ledger on (`Move.ledger`, notify_store.ledger_moves), then `moved` tells."""
+    decision = live.match.decision()
+    seat = decision.seat if decision is not None else None
+    n = notifier(store)
+    n.submit(n.ledger, turn_moved, store, live.id, seat, False, live.moves)
+
+
+def moved(store: Store, live: LiveGame, mover: int) -> None:
+    """A move by `mover` is stored (and the ledger with it). When the turn came to another
+    seat that a person holds in an online game, that seat is told, off the event loop; a
+    person's own answer also answers their waiting mail. Nothing to do, and no thread
+    woken, for the usual move (issue 14)."""
     decision = live.match.decision()
     seat = decision.seat if decision is not None else None
     person = (
-        notify
-        and seat is not None
+        seat is not None
+        and seat != mover
         and live.stored.mode == "online"
         and live.match.is_human(seat)
         and bool(live.stored.seats[seat].token)
     )
-    # the seat whose person just answered (not an AI playing for it): their mail is answered
-    last = next((e for e in reversed(live.entries) if e.kind == "choice"), None)
-    human = bool(live.match.human_keys) and live.match.human_keys[-1]
     n = notifier(store)
-    mail = n.settings.smtp is not None
-    answered = last.seat if mail and notify and human and last is not None else None
-    if n.unchanged(live.id, seat, live.moves, notify) and answered is None:
-        return
-    n.submit(n.ledger, turn_moved, store, live.id, seat, person, live.moves, 0.0, answered)
+    human = bool(live.match.human_keys) and live.match.human_keys[-1]
+    answered = mover if n.settings.smtp is not None and human else None
+    if person or answered is not None:
+        n.submit(n.ledger, turn_told, store, live.id, seat if person else None, answered)
 
 
 def turn_moved(
@@ -242,17 +239,26 @@ def turn_moved(
     now: float = 0.0,
     answered: int | None = None,
 ) -> None:
-    """The stored game `game_id` is at `moves` moves and `seat` must answer (None: over);
-    `answered`: the seat whose person just played. When the turn came to another seat and
-    `person` says a person holds it, that seat's browsers and address are told (at most
-    once per turn change; a mail at most once an hour while the last is unanswered).
-    Plain data: callable from any process of the server, in a worker thread."""
+    """The stored game `game_id` is at `moves` moves and `seat` must answer (None: over):
+    the ledger moved on by itself (a game or an undo; a move's own transaction does it for
+    a move). When the turn came to another seat and `person` says a person holds it, it is
+    told as `turn_told` does. Plain data: callable from any process, in a worker thread."""
+    now = now or time.time()
+    came, _before = notify_store.advance(store, game_id, seat, moves, now)
+    turn_told(store, game_id, seat if came and person else None, answered, now)
+
+
+def turn_told(
+    store: Store, game_id: str, seat: int | None, answered: int | None, now: float = 0.0
+) -> None:
+    """`answered`: the seat whose person just played (their mail is answered). `seat`: the
+    seat the turn came to, held by a person, whose browsers and address are told (at most
+    once per turn change; a mail at most once an hour while the last is unanswered)."""
     now = now or time.time()
     n = notifier(store)
     if answered is not None and n.settings.smtp is not None:
         notify_store.mail_answered(store, game_id, answered)
-    moved, _before = notify_store.advance(store, game_id, seat, moves, now)
-    if not moved or not person or seat is None:
+    if seat is None:
         return
     summary = store.summary(game_id)
     if summary is None or summary.mode != "online" or summary.over:
