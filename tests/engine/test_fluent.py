@@ -302,3 +302,21 @@ def test_converter_is_safe_on_every_catalog_of_the_project() -> None:
         compile(once, str(path), "exec")
         twice, _ = convert(once, str(path))
         assert twice == once, path
+
+
+def test_compile_all_leaves_nothing_to_compile_when_texts_are_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server compiles every message at start-up (`Workers.warm`): afterwards showing any
+    text of the catalog compiles nothing."""
+    i18n.compile_all()
+    assert i18n.compile_all() == 0
+    assert all((key, lang) in i18n._COMPILED for key in i18n._CATALOG for lang in i18n.LANGS)
+
+    def no_compile(key: str, lang: str) -> Any:
+        raise AssertionError(f"{key} ({lang}) compiled again")
+
+    monkeypatch.setattr(i18n, "_compile", no_compile)
+    for key in list(i18n._CATALOG)[:200]:
+        for lang in i18n.LANGS:
+            i18n.translate(i18n.Msg(key), lang)

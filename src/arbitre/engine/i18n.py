@@ -230,6 +230,19 @@ def _compile(key: str, lang: str) -> _Compiled:
     return compiled
 
 
+def compile_all() -> int:
+    """Compile every message of the catalog now (≈ 0.2 ms each, ≈ 0.5 s for all): a
+    long-running server pays it at start-up instead of in its first minutes of moves (a
+    message is otherwise compiled the first time it is shown). Returns how many."""
+    done = 0
+    for key in list(_CATALOG):
+        for lang in LANGS:
+            if (key, lang) not in _COMPILED:
+                _compile(key, lang)
+                done += 1
+    return done
+
+
 _SCRATCH: dict[str, FluentBundle] = {}
 _SCRATCH_PATTERNS: dict[tuple[str, str], Any] = {}
 

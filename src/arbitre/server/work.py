@@ -93,7 +93,11 @@ class Workers:
                 del self.by_client[client]
 
     def warm(self) -> None:
-        """Start the worker processes now rather than inside the first replay request."""
+        """Start the worker processes now rather than inside the first replay request, and
+        compile every message text (server start-up rather than the first moves' time)."""
+        from arbitre.engine.i18n import compile_all
+
+        compile_all()
         pool = self._processes()
         assert isinstance(pool, ProcessPoolExecutor)
         pool.submit(_ready).result()
