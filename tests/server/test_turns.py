@@ -182,9 +182,12 @@ def test_the_ledger_moves_with_each_stored_move_and_wakes_no_thread(
     game = new_game(client, "heresy", [HUMAN, HUMAN], seed=4)
     drain(client)  # the new game's row
     handed: list[str] = []
-    monkeypatch.setattr(
-        turns.Notifier, "submit", lambda self, pool, fn, *a: handed.append(fn.__name__) or True
-    )
+
+    def submit(self: turns.Notifier, pool: Any, fn: Any, *args: Any) -> bool:
+        handed.append(fn.__name__)
+        return True
+
+    monkeypatch.setattr(turns.Notifier, "submit", submit)
     token = game["admin"]
     row = notify_store.turns_of(store, [game["id"]])[game["id"]]
     changes = 0
