@@ -134,6 +134,7 @@ class Socket:
         self.latest: dict[str, Any] = {}
         self.chat: list[str] = []
         self.replies: list[dict[str, Any]] = []
+        self.clocks: list[dict[str, Any]] = []
         self.changed = threading.Condition()
         self.conn.send('{"type": "social"}')
         self.thread = threading.Thread(target=self._read, daemon=True)
@@ -151,6 +152,8 @@ class Socket:
                         self.chat.append(msg["line"]["text"])
                     elif msg.get("type") in ("played", "refused"):
                         self.replies.append(msg)
+                    elif msg.get("type") == "clock":
+                        self.clocks.append(msg)
                     self.changed.notify_all()
         except Exception:
             return
@@ -252,6 +255,54 @@ def test_two_seats_on_two_processes_see_each_others_moves_and_chat(
         r = b.post(f"/api/games/{g['id']}/chat", {"token": tokens[1], "text": "hello A"})
         assert r.status_code == 200, r.text
         sockets[0].wait(lambda s: "hello A" in s.chat, timeout=5)
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def test_a_clock_shown_on_a_socket_of_another_process_follows_each_move(
+    pair: tuple[Server, Server],
+) -> None:
+    """The clock's timer runs in the process that keeps the game; a seat connected to the
+    other process gets each clock frame too (cluster.py, kind "clock"), whichever process
+    the move was sent to: whose clock runs and the mover's time with its increment."""
+    a, b = pair
+    body = {
+        "ruleset": "champs",
+        "mode": "online",
+        "config": ONE,
+        "seed": 11,
+        "seats": [HUMAN, HUMAN],
+        "clock": {"kind": "live", "base": 10, "increment": 60},
+    }
+    r = a.post("/api/games", body)
+    assert r.status_code == 201, r.text
+    g = r.json()
+    tokens = [g["seat"]["token"]]
+    joined = b.post(f"/api/games/{g['id']}/join", {"code": g["invites"][0]["code"]})
+    assert joined.status_code == 200, joined.text
+    tokens.append(joined.json()["token"])
+    g["seats"] = [{"token": t} for t in tokens]
+    sockets = [a.ws(g["id"], tokens[0]), b.ws(g["id"], tokens[1])]
+    try:
+        for sock in sockets:
+            sock.wait(lambda s: any(c["started"] for c in s.clocks))
+        for _ in range(4):
+            seat = next(
+                i for i, s in enumerate(sockets) if (s.latest.get("decision") or {}).get("yours")
+            )
+            seen = [len(s.clocks) for s in sockets]
+            play_turn(sockets, [a, b], g)
+            after = sockets[seat].latest["decision"]
+            running = None if after is None else after["seat"]
+            for i, sock in enumerate(sockets):  # the other process's socket too
+
+                def shows(s: Socket, start: int = seen[i], who: int | None = running) -> bool:
+                    return any(c["running"] == who for c in s.clocks[start:])
+
+                sock.wait(shows)
+                mine = next(x for x in sock.clocks[-1]["seats"] if x["seat"] == seat)
+                assert mine["remaining"] > 10 * 60 - 30  # 10 min, +60 s a move, 30 s of slack
     finally:
         for sock in sockets:
             sock.close()
