@@ -135,3 +135,41 @@ def test_a_push_reaches_a_service_on_the_ipv6_loopback(
     play_until_turn_leaves(client, game)
     drain(client)
     assert push6.paths == ["/v6"]
+
+
+def test_a_send_connects_to_the_address_checked_not_a_new_lookup(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DNS rebinding: the endpoint's name resolves to a public address when it is checked,
+    and to the server's own loopback a moment later. The send connects to the checked
+    address (and asks for no new lookup), so it can never reach the loopback service."""
+    import urllib3.util.connection as connection
+
+    from arbitre.server import push
+
+    public = "93.184.216.34"
+    answers = iter([public])
+    looked: list[str] = []
+
+    def getaddrinfo(host: str, port: Any, *args: Any, **kwargs: Any) -> list[Any]:
+        looked.append(host)
+        address = next(answers, "127.0.0.1")  # the second answer: the loopback
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port))]
+
+    dialed: list[tuple[str, int]] = []
+
+    def create_connection(address: tuple[str, int], *args: Any, **kwargs: Any) -> Any:
+        dialed.append(address)
+        raise OSError("no network in this test")
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    monkeypatch.setattr(connection, "create_connection", create_connection)
+    endpoint = "https://push.example.org/send/abc"
+    assert check_endpoint(endpoint, frozenset()) == public
+    answers = iter([public])
+    looked.clear()
+    session = push.pinned_session(check_endpoint(endpoint, frozenset()))
+    with pytest.raises(Exception, match="no network"):
+        session.post(endpoint, data=b"x", timeout=2)
+    session.close()
+    assert dialed == [(public, 443)] and looked == ["push.example.org"]

@@ -9,7 +9,9 @@ a P-256 point (65 bytes, base64url) and `keys.auth` 16 bytes. The operator may a
 `HOST:PORT` more (`arbitre serve --push-allow`, plain http too: a local push service, the
 tests'; an IPv6 host in brackets, `[::1]:8443`: both sides are parsed by urllib, so the
 brackets, the address's spelling and the case do not matter). The endpoint is checked
-again just before each send (its name may resolve elsewhere by then); redirects are not
+again just before each send (its name may resolve elsewhere by then), and the send
+connects to the very address that check found public (`pinned_session`: a name that
+resolves elsewhere a moment later, DNS rebinding, is never asked again); redirects are not
 followed.
 
 The server's VAPID key pair is made once and kept in the database (notify_store.server_key):
@@ -134,11 +136,12 @@ def allowed_key(item: str) -> str:
     return host_key(host, port)
 
 
-def check_endpoint(endpoint: str, allow: frozenset[str]) -> None:
+def check_endpoint(endpoint: str, allow: frozenset[str]) -> str | None:
     """Refuse (422, field `endpoint`) an endpoint the server must not post to: not https,
     with a user or odd characters, or a host that resolves to anything but public
     addresses, unless its `host:port` is one the operator allowed. Resolves names: run it
-    in a worker thread."""
+    in a worker thread. Returns the checked address to connect to (`send` pins it: the
+    name is not resolved again), None for a host the operator allowed."""
     parts = urlsplit(endpoint)
     host = parts.hostname or ""
     try:
@@ -152,16 +155,62 @@ def check_endpoint(endpoint: str, allow: frozenset[str]) -> None:
     if host_key(host, port) in allow:  # parsed alike: `[::1]:8443` matches http://[::1]:8443/
         if parts.scheme not in ("https", "http"):
             raise _bad("endpoint", "http(s) URL")
-        return
+        return None
     if parts.scheme != "https":
         raise _bad("endpoint", "https only")
     try:
         found = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
         raise _bad("endpoint", "a host that resolves") from None
-    addresses = {str(info[4][0]) for info in found}
+    addresses = [str(info[4][0]) for info in found]
     if not addresses or not all(_public(a) for a in addresses):
         raise _bad("endpoint", "a public address (not private, loopback or link-local)")
+    return addresses[0]
+
+
+def pinned_session(address: str | None) -> Any:
+    """A requests Session that connects to `address` whatever the URL's host resolves to
+    (the TLS name check and SNI still use the URL's host): the address `check_endpoint`
+    found public is the one posted to, so a name that resolves elsewhere a moment later
+    (DNS rebinding) cannot turn a push into a request inside the server's network. No
+    redirect followed, no proxy variables read. `address` None: resolved as usual (a host
+    the operator allowed)."""
+    import requests
+    from requests.adapters import HTTPAdapter
+    from urllib3.connection import HTTPConnection, HTTPSConnection
+    from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+
+    session = requests.Session()
+    session.max_redirects = 0  # a redirect could point anywhere: not followed
+    session.trust_env = False
+    if address is None:
+        return session
+    where = address.split("%")[0]
+
+    class PinnedHTTP(HTTPConnection):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._dns_host = where  # urllib3 connects to `_dns_host`, names `host`
+
+    class PinnedHTTPS(HTTPSConnection):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._dns_host = where
+
+    class HTTPPool(HTTPConnectionPool):
+        ConnectionCls = PinnedHTTP
+
+    class HTTPSPool(HTTPSConnectionPool):
+        ConnectionCls = PinnedHTTPS
+
+    class Pinned(HTTPAdapter):
+        def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+            super().init_poolmanager(*args, **kwargs)
+            self.poolmanager.pool_classes_by_scheme = {"http": HTTPPool, "https": HTTPSPool}
+
+    session.mount("http://", Pinned())
+    session.mount("https://", Pinned())
+    return session
 
 
 # --- the server's key pair ---------------------------------------------------------------------
@@ -225,14 +274,12 @@ def send(
     from pywebpush import WebPushException, webpush
 
     try:
-        check_endpoint(sub["endpoint"], allow)
+        address = check_endpoint(sub["endpoint"], allow)
     except Exception:
         log.warning("push endpoint refused at send time")
         return 0
     vapid = _vapid_class(Vapid02).from_raw(_private_raw(store).encode())
-    session = requests.Session()
-    session.max_redirects = 0  # a redirect could point anywhere: not followed
-    session.trust_env = False
+    session = pinned_session(address)  # to the address just checked, not a new lookup
     try:
         response = webpush(
             sub,
