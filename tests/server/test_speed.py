@@ -210,3 +210,37 @@ def test_nobody_reads_a_move_before_it_is_stored(tmp_path: Path) -> None:
         store.close()
 
     asyncio.run(run())
+
+
+def test_a_warmed_server_compiles_no_text_while_games_are_played(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`arbitre serve` warms up (Workers.warm): every game module imported and every text
+    compiled at start-up, so moves never pay for compiling a message (≈ 0.6 ms each: a
+    fresh server's first minutes of moves did, issue 14)."""
+    import random
+
+    from arbitre.engine import i18n
+    from arbitre.server.states import snapshot
+
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.workers.warm()
+
+    def compiled(key: str, lang: str) -> Any:
+        raise AssertionError(f"{key} ({lang}) compiled while playing")
+
+    monkeypatch.setattr(i18n, "_compile", compiled)
+    for ruleset, config, moves in (("heresy", {}, 250), ("champs", {"players": 1}, 150)):
+        game = new_game(client, ruleset, [HUMAN, HUMAN], config=config, seed=9)
+        live = hub.games[game["id"]]
+        readers = [live.access(s["token"]) for s in game["seats"]] + [
+            live.access(game["spectator"])
+        ]
+        rng = random.Random(9)
+        for _ in range(moves):
+            decision = live.match.decision()
+            if decision is None:
+                break
+            live.play(rng.choice(decision.options).key, decision)
+            for access in readers:
+                snapshot(live, access)

@@ -94,9 +94,17 @@ class Workers:
 
     def warm(self) -> None:
         """Start the worker processes now rather than inside the first replay request, and
-        compile every message text (server start-up rather than the first moves' time)."""
+        compile every message text (server start-up rather than the first moves' time):
+        every module of the games first (≈ 0.8 s; some register their texts only when a
+        game first needs them, e.g. Heresy's turn summary), then the texts (≈ 0.6 s)."""
+        import importlib
+        import pkgutil
+
+        import arbitre.games
         from arbitre.engine.i18n import compile_all
 
+        for module in pkgutil.walk_packages(arbitre.games.__path__, "arbitre.games."):
+            importlib.import_module(module.name)
         compile_all()
         pool = self._processes()
         assert isinstance(pool, ProcessPoolExecutor)
