@@ -70,7 +70,7 @@ def wait_for_human(client: TestClient, game: dict[str, Any], seconds: float = 60
 def test_strong_is_offered_only_with_search_workers(client: TestClient, db_url: str) -> None:
     """Without search processes (the default of create_app) `mcts` is neither listed nor
     accepted; with them Heresy and Epic list it, last (Champs does not: its search is
-    weaker than its `mj` AI, docs/interop.md), and a game may seat it."""
+    not stronger than its `mj` AI, docs/interop.md), and a game may seat it."""
     assert search.SETTINGS.processes == 0
     for ruleset in ("champs", "heresy", "epic"):
         assert "mcts" not in agents_of(client, ruleset)
@@ -180,7 +180,7 @@ def test_the_event_loop_answers_while_a_search_runs(
     assert worst < 1.0, worst
 
 
-@pytest.mark.parametrize("ruleset,decisions", [("heresy", 60), ("epic", 25)])
+@pytest.mark.parametrize("ruleset,decisions", [("heresy", 60), ("epic", 25), ("champs", 40)])
 def test_a_job_round_trip_chooses_as_in_process(ruleset: str, decisions: int) -> None:
     """Every seat's `mcts` answers through a pickled job (the worker's `think`, the agent
     sent and taken back each time, Heresy's heuristic caches dropped on the way) exactly

@@ -22,7 +22,8 @@ web it thinks in a small pool of its own worker processes, niced like the replay
 
 `arbitre serve --search-workers N` sets the pool's size (default 1: on a 2-core machine
 one core searches, the other stays the server's); 0 turns the level off (not offered,
-refused). Champs is not offered it (`NOT_FOR`).
+refused). Champs is not offered it (`NOT_FOR`): its search now ends every game, but it is
+not stronger than the `mj` AI.
 """
 
 from __future__ import annotations
@@ -80,9 +81,11 @@ def configure(processes: int, per_address: int = 2, timeout: float = 10.0) -> No
     SETTINGS.processes, SETTINGS.per_address, SETTINGS.timeout = processes, per_address, timeout
 
 
-# Champs is left out: its MJ's search re-selects a unit for ever at low budgets and lost
-# to the players where the `mj` AI wins (docs/interop.md, "Epic and Champs"); a "strong"
-# level weaker than the normal one, which may never end a game, is not offered.
+# The games whose search the web does not offer: a "strong" level weaker than the normal
+# one is not offered. Champs: its search ends every game since it walks its selections in
+# one canonical order (games/champs/mcts_plugin.py), but as the MJ it scores 0.58 [0.46,
+# 0.70] where the `mj` AI scores 0.68 [0.56, 0.79] on the same 60 games (docs/interop.md,
+# "Epic and Champs"): not the stronger level a player choosing "strong" expects.
 NOT_FOR = frozenset({"champs"})
 
 
