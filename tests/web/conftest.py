@@ -78,6 +78,26 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+SIZES = {"laptop": LAPTOP, "phone": PHONE}
+
+
+@pytest.fixture
+def sized(browser: Any, request: Any) -> Iterator[Any]:
+    """A page at the size `request.param` ("laptop" or "phone": a touch screen), its name
+    in `p.size`; downloads accepted (the editors' files). Fails the test on a JavaScript
+    error or a CSP violation. Parametrize with `indirect=True`."""
+    size = request.param
+    context = browser.new_context(
+        viewport=SIZES[size], has_touch=size == "phone", accept_downloads=True
+    )
+    p = context.new_page()
+    errors = watch(p)
+    p.size = size
+    yield p
+    context.close()
+    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
+
+
 def watch(p: Any) -> list[str]:
     """Collect a page's JavaScript errors and Content-Security-Policy violations."""
     errors: list[str] = []

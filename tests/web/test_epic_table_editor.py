@@ -12,23 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import LAPTOP, PHONE, api, watch
+from tests.web.conftest import SIZES, api
 from tests.web.test_online import no_sideways_scroll, shot, small_targets, stored
-
-SIZES = {"laptop": LAPTOP, "phone": PHONE}
-
-
-@pytest.fixture(params=["laptop", "phone"])
-def sized(browser: Any, request: Any) -> Any:
-    context = browser.new_context(
-        viewport=SIZES[request.param], has_touch=request.param == "phone", accept_downloads=True
-    )
-    p = context.new_page()
-    errors = watch(p)
-    p.size = request.param
-    yield p
-    context.close()
-    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
 
 
 def piece(p: Any, name: str) -> Any:
@@ -39,6 +24,7 @@ def chosen_name(p: Any) -> str:
     return str(p.locator(".ete-chosen-name").inner_text())
 
 
+@pytest.mark.parametrize("sized", list(SIZES), indirect=True)
 def test_place_move_turn_save_reload_and_play(server: str, sized: Any) -> None:
     """The editor's whole round: the default table opens (its forest is a button named
     "Forêt à (28, 58)"), a ruin is added, moved and turned 30°, a zone and an objective

@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import CHROMIUM, LAPTOP, NO_CHROMIUM, PHONE, api, watch
+from tests.web.conftest import CHROMIUM, NO_CHROMIUM, SIZES, api
 from tests.web.test_online import SHOTS, no_sideways_scroll, small_targets, stored
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 
-SIZES = {"laptop": LAPTOP, "phone": PHONE}
 GAMES = ("champs", "heresy", "epic")
 RAW_WORDS = re.compile(r"\b(true|false|null|undefined|NaN)\b")
 # what a finger taps in the new-game form
@@ -25,17 +24,6 @@ TAPPABLE = (
     "#new-game button, #new-game select, #new-game summary, #new-game label.check,"
     " #new-game input[type=number], #new-game input[type=text], #ruleset-links a"
 )
-
-
-@pytest.fixture
-def sized(browser: Any, request: Any) -> Any:
-    context = browser.new_context(viewport=SIZES[request.param])
-    p = context.new_page()
-    errors = watch(p)
-    p.size = request.param
-    yield p
-    context.close()
-    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
 
 
 def open_lobby(p: Any, server: str, game: str) -> None:

@@ -14,23 +14,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import CHROMIUM, LAPTOP, NO_CHROMIUM, PHONE, api, watch
+from tests.web.conftest import CHROMIUM, NO_CHROMIUM, SIZES, api
 from tests.web.test_online import SHOTS, no_sideways_scroll, stored
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
-
-SIZES = {"laptop": LAPTOP, "phone": PHONE}
-
-
-@pytest.fixture
-def sized(browser: Any, request: Any) -> Any:
-    context = browser.new_context(viewport=SIZES[request.param])
-    p = context.new_page()
-    errors = watch(p)
-    p.size = request.param
-    yield p
-    context.close()
-    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
 
 
 def shot(p: Any, name: str) -> None:

@@ -7,20 +7,18 @@ says who they are. Screenshots go to /tmp/shots/shell-<game>-<size>.png."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import CHROMIUM, LAPTOP, NO_CHROMIUM, PHONE, api, new_game, watch
+from tests.web.conftest import CHROMIUM, NO_CHROMIUM, PHONE, api, new_game, watch
 from tests.web.test_online import small_targets
 from tests.web.test_pages import settled, state_of
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NO_CHROMIUM)
 
 SHOTS = Path("/tmp/shots")
-SIZES = {"laptop": LAPTOP, "phone": PHONE}
 HUMAN = {"kind": "human"}
 TAP = 44
 SHELL_BUTTONS = (
@@ -31,19 +29,6 @@ GAMES: dict[str, dict[str, Any]] = {
     "heresy": {"seats": [HUMAN, {"kind": "ai", "agent": "random"}]},
     "epic": {"seats": [HUMAN, {"kind": "ai", "agent": "random"}]},
 }
-
-
-@pytest.fixture
-def sized(browser: Any, request: Any) -> Iterator[Any]:
-    """A page at the size `request.param` ("laptop" or "phone": a touch screen)."""
-    size = request.param
-    context = browser.new_context(viewport=SIZES[size], has_touch=size == "phone")
-    p = context.new_page()
-    errors = watch(p)
-    p.size = size
-    yield p
-    context.close()
-    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
 
 
 def shot(p: Any, name: str) -> None:
