@@ -244,3 +244,59 @@ def test_a_warmed_server_compiles_no_text_while_games_are_played(
             live.play(rng.choice(decision.options).key, decision)
             for access in readers:
                 snapshot(live, access)
+
+
+def test_moves_stored_by_the_sqlite_cursor_read_as_core_would_store_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`store.Many` (issue 14): on SQLite the moves, the games' counters and the turn ledger
+    are written by the DB-API cursor with the statements' own compiled SQL; the rows are
+    exactly those `Connection.execute` writes (the other databases' path)."""
+    from sqlalchemy import text
+
+    from arbitre.server import notify_store
+    from arbitre.server.store import Many, SeatSpec
+
+    def tables(fast: bool) -> list[Any]:
+        if not fast:  # every Many through Connection.execute, as on PostgreSQL
+            monkeypatch.setattr(
+                Many,
+                "run",
+                lambda self, conn, rows: conn.execute(self.statement, rows) if rows else None,
+            )
+        store = Store(f"sqlite:///{tmp_path / f'{fast}.sqlite3'}")
+        notify_store.attach(store)
+        seats = [SeatSpec("human", None, "a"), SeatSpec("ai", "mj", "")]
+        gid = store.create("champs", "1", {"players": 1}, 5, seats, "hotseat", False).id
+        notify_store.start(store, gid, "live", 0)
+        moves = [
+            Move(
+                gid,
+                i,
+                f"k{i}",
+                i % 2,
+                i % 3 == 0,
+                i == 9,
+                i % 2 == 0,
+                1000.0 + i,
+                True,
+                (i + 1) % 2 if i < 9 else None,
+            )
+            for i in range(10)
+        ]
+        store.append_many(moves[:4])
+        store.append_many(moves[4:])
+        monkeypatch.undo()
+        with store.engine.connect() as conn:
+            return [
+                conn.execute(text(q), {"g": gid}).all()
+                for q in (
+                    "SELECT idx, key, seat, human, at FROM moves WHERE game_id = :g ORDER BY idx",
+                    "SELECT moves, over, ai_turn FROM games WHERE id = :g",
+                    "SELECT seat, since, moves FROM game_turns WHERE game_id = :g",
+                )
+            ]
+
+    fast, core = tables(True), tables(False)
+    assert fast == core
+    assert fast[1] == [(10, 1, 0)] and fast[2] == [(None, 1009.0, 10)]

@@ -33,7 +33,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from arbitre.server.store import Base, GameRow, Move, MoveRow, Store
+from arbitre.server.store import Base, GameRow, Many, Move, MoveRow, Store
 
 MAX_PUSH_PER_SEAT = 5  # browsers (devices) one seat may ask to be told on
 
@@ -153,6 +153,8 @@ _LEDGER = (
     )
 )
 
+_MANY_LEDGER = Many(_LEDGER)
+
 
 def attach(store: Store) -> None:
     """Keep the ledger in step with every stored move, inside the transaction that stores
@@ -173,8 +175,7 @@ def ledger_moves(conn: Connection, moves: Sequence[Move]) -> None:
         for m in moves
         if m.ledger
     ]
-    if rows:
-        conn.execute(_LEDGER, rows)
+    _MANY_LEDGER.run(conn, rows)
 
 
 def start(store: Store, game_id: str, pace: str, seat: int | None) -> None:

@@ -101,6 +101,34 @@ class Move:
     next_seat: int | None = None
 
 
+class Many:
+    """A Core statement run for many rows, the hot path's way (issue 14): on SQLite (the
+    default) compiled once to its SQL text and run by the DB-API cursor of SQLAlchemy's own
+    connection, inside its transaction — a third of the CPU of `Connection.execute`
+    (≈ 170 µs less per stored move); elsewhere (PostgreSQL) by `Connection.execute`."""
+
+    def __init__(self, statement: Any, keys: Sequence[str] | None = None) -> None:
+        from sqlalchemy.dialects import sqlite
+
+        self.statement = statement
+        compiled = statement.compile(dialect=sqlite.dialect(), column_keys=keys)
+        self.sql = str(compiled)
+        self.order = tuple(compiled.positiontup or ())
+
+    def run(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        if conn.dialect.name != "sqlite":
+            conn.execute(self.statement, rows)
+            return
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        try:
+            order = self.order
+            cursor.executemany(self.sql, [tuple(row[k] for k in order) for row in rows])
+        finally:
+            cursor.close()
+
+
 _MOVES = cast(Table, MoveRow.__table__)
 _GAMES = cast(Table, GameRow.__table__)
 # Compiled once (SQLAlchemy caches the statements): a move is one insert and one update.
@@ -115,6 +143,8 @@ _COUNT_MOVES = (
         ai_turn=bindparam("ai"),
     )
 )
+_MANY_MOVES = Many(_INSERT_MOVE, ["game_id", "idx", "key", "seat", "human", "at"])
+_MANY_COUNTS = Many(_COUNT_MOVES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,8 +378,8 @@ class Store:
         for m in moves:
             last[m.game_id] = m
         with self.engine.begin() as conn:
-            conn.execute(
-                _INSERT_MOVE,
+            _MANY_MOVES.run(
+                conn,
                 [
                     {
                         "game_id": m.game_id,
@@ -362,8 +392,8 @@ class Store:
                     for m in moves
                 ],
             )
-            conn.execute(
-                _COUNT_MOVES,
+            _MANY_COUNTS.run(
+                conn,
                 [
                     {
                         "gid": m.game_id,
