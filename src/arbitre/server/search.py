@@ -83,8 +83,8 @@ def configure(processes: int, per_address: int = 2, timeout: float = 10.0) -> No
 
 # The games whose search the web does not offer: a "strong" level weaker than the normal
 # one is not offered. Champs: its search ends every game since it walks its selections in
-# one canonical order (games/champs/mcts_plugin.py), but as the MJ it scores 0.58 [0.46,
-# 0.70] where the `mj` AI scores 0.68 [0.56, 0.79] on the same 60 games (docs/interop.md,
+# one canonical order (games/champs/mcts_plugin.py), but as the MJ it scores 0.63 [0.53,
+# 0.72] where the `mj` AI scores 0.68 [0.58, 0.76] on the same 100 games (docs/interop.md,
 # "Epic and Champs"): not the stronger level a player choosing "strong" expects.
 NOT_FOR = frozenset({"champs"})
 
