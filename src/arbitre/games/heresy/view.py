@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arbitre.engine.rng import Rng
-from arbitre.games.heresy.state import SEATS, HeresyState, label
+from arbitre.games.heresy.state import SEATS, HeresyState, Unit, label
 
 Reorder = Callable[[list[Any]], None]  # puts a list of cards in some order, in place
 
@@ -42,11 +42,7 @@ def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
         },
         "current": SEATS[s.current],
         "round": s.round,
-        "units": {
-            z: sorted(f"{SEATS[u[0]]}:{label(u)}" for u in v)
-            for z, v in sorted(s.units.items())
-            if v
-        },
+        "units": {z: sorted(map(_unit_text, v)) for z, v in sorted(s.units.items()) if v},
         "heroes": {h: z for h, z in sorted(s.heroes.items())},
         "hero_damage": {h: n for h, n in sorted(s.hero_damage.items()) if n},
         "lasers": dict(sorted(s.lasers.items())),
@@ -71,6 +67,20 @@ def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
         "over": s.over,
         "winner": SEATS[s.winner] if s.over else None,
     }
+
+
+_UNIT_TEXTS: dict[Unit, str] = {}
+
+
+def _unit_text(u: Unit) -> str:
+    """`side:label` of a unit as the view shows it, made once per distinct unit (a few
+    hundred at most: types × tags × damage; the server builds two views a move)."""
+    text = _UNIT_TEXTS.get(u)
+    if text is None:
+        if len(_UNIT_TEXTS) > 4096:  # a content pack's many units: never grow for ever
+            _UNIT_TEXTS.clear()
+        text = _UNIT_TEXTS[u] = f"{SEATS[u[0]]}:{label(u)}"
+    return text
 
 
 def _pending_action(s: HeresyState) -> dict[str, Any] | None:
