@@ -37,19 +37,7 @@ def build_view(s: ChampsState, seat: int | None) -> dict[str, Any]:
         "game": "champs",
         "seat": None if seat is None else s.seats[seat],
         "seats": list(s.seats),
-        "battlefield": {
-            "id": bf.id,
-            "name": {"fr": bf.name_fr, "en": bf.name_en},
-            "width": bf.width,
-            "height": bf.height,
-            "obstacles": [list(xy(c)) for c in sorted(bf.obstacles)],
-            "players_line": [list(xy(c)) for c in bf.players_line],
-            "mj_line": [list(xy(c)) for c in bf.mj_line],
-            "objective": bf.objective,
-            "hold": bf.hold,
-            "flyers_count": bf.flyers_count,
-            "rounds": s.rules.victory_rounds or bf.rounds,
-        },
+        "battlefield": _battlefield(bf, s.rules.victory_rounds or bf.rounds),
         "cells": [cells[c] for c in sorted(cells)],
         "traps": traps,
         "hidden_traps": hidden_traps,
@@ -83,6 +71,36 @@ def build_view(s: ChampsState, seat: int | None) -> dict[str, Any]:
         },
     }
     return view
+
+
+_FIELDS: dict[int, tuple[Any, int, dict[str, Any]]] = {}
+
+
+def _battlefield(bf: Any, rounds: int) -> dict[str, Any]:
+    """The battlefield's part of the view: the same for the whole game, so made once per
+    battlefield and round limit and shared by every view (never changed by anyone: the
+    server's diff of two views then skips it by identity)."""
+    kept = _FIELDS.get(id(bf))
+    if kept is not None and kept[0] is bf and kept[1] == rounds:
+        return kept[2]
+    xy = bf.xy
+    out = {
+        "id": bf.id,
+        "name": {"fr": bf.name_fr, "en": bf.name_en},
+        "width": bf.width,
+        "height": bf.height,
+        "obstacles": [list(xy(c)) for c in sorted(bf.obstacles)],
+        "players_line": [list(xy(c)) for c in bf.players_line],
+        "mj_line": [list(xy(c)) for c in bf.mj_line],
+        "objective": bf.objective,
+        "hold": bf.hold,
+        "flyers_count": bf.flyers_count,
+        "rounds": rounds,
+    }
+    if len(_FIELDS) > 256:  # battlefields from the library: never grow for ever
+        _FIELDS.clear()
+    _FIELDS[id(bf)] = (bf, rounds, out)  # holding `bf`: its id is not reused meanwhile
+    return out
 
 
 def _turn(s: ChampsState) -> dict[str, Any] | None:
