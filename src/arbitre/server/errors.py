@@ -37,9 +37,10 @@ def _frozen(value: Any) -> Any:
     return None
 
 
-def _key(msg: Msg) -> Any:
-    """The memo key of `msg`: `_frozen(msg)`, made without recursion for the common message
-    whose arguments are all strings or integers (most of them: an option, a log line)."""
+def msg_key(msg: Msg) -> Any:
+    """The memo key of `msg` (None: not a plain value, not remembered): `_frozen(msg)`,
+    made without recursion for the common message whose arguments are all strings or
+    integers (most of them: an option, a log line)."""
     args = msg.args
     if not args:
         return (Msg, msg.key, (), msg.rule)
@@ -58,7 +59,7 @@ def both(msg: Msg) -> dict[str, Any]:
 
     The same message comes back move after move (an option's text, a seat's name): its
     texts are remembered (at most MEMO_SIZE messages) when its arguments are plain values."""
-    key = _key(msg) if type(msg) is Msg else None
+    key = msg_key(msg) if type(msg) is Msg else None
     if key is not None:
         known = _MEMO.get(key)
         if known is not None:

@@ -89,6 +89,8 @@ _BRACKET = re.compile(r"[\[\]{}]")
 def _depth_ok(text: str) -> bool:
     """Nesting of brackets outside strings stays within MAX_DEPTH (checked before parsing,
     so a 10,000-deep body never reaches the parser nor the code that walks its result)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return True  # cannot nest deeper than it opens: every play and most bodies
     depth = 0
     for m in _BRACKET.finditer(_STRING.sub("", text)):
         if m.group() in "[{":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitre.engine.i18n import Msg
-from arbitre.server.errors import both
+from arbitre.server.errors import both, msg_key
 from arbitre.server.live import Access, Entry, LiveGame, seat_label
 from arbitre.server.summaries import read_last_turn
 
@@ -66,9 +66,14 @@ def waiting_text(live: LiveGame, seat: int) -> dict[str, Any]:
     """The text a State shows while `seat`, not the reader, decides."""
     name = game_info(live)["seats"][seat]["name"]
     label = seat_label(live.ruleset, name, live.match.config)  # an Epic side by its army
-    key = (live.ruleset.id, name, repr(label))
+    known = msg_key(label)  # not repr(label): that cost more than the rest of this
+    if known is None:
+        return both(Msg("server.waiting", {"seat": label}))
+    key = (live.ruleset.id, name, known)
     text = _WAITING.get(key)
     if text is None:
+        if len(_WAITING) > 4096:  # saved armies' names: never grow for ever
+            _WAITING.clear()
         text = _WAITING[key] = both(Msg("server.waiting", {"seat": label}))
     return text
 
