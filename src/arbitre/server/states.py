@@ -36,8 +36,14 @@ PATCH_CHECK = 4096
 FRESH_VIEWS = frozenset({"champs", "heresy"})
 
 
+# One encoder for every State, patch and log entry: `json.dumps` with these options builds
+# a new JSONEncoder per call (≈ 40 % of a small patch's encoding); the data are plain trees
+# the server built, so the circular check is skipped. Same text as json.dumps.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 def encode(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(data)
 
 
 def eyes(live: LiveGame, access: Access, wanted: int | None) -> tuple[Any, ...]:
