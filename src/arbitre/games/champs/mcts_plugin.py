@@ -215,8 +215,8 @@ PLUGIN = MctsPlugin(
     # As the MJ against the `players` AI (seeds 0-9, docs/interop.md, "Epic and Champs"):
     # 32 iterations won 6 of 10, as the `mj` AI did on the same seeds, 64 (depth 6) 6,
     # 200 only 3 (2 at depth 6): past a few visits the search leaves the AI's choice for
-    # what its evaluation prefers, which is worse. Over 60 games 32 iterations scored 0.58
-    # [0.46, 0.70], the `mj` AI 0.68 [0.56, 0.79]: about as strong; a game takes ~7 s.
+    # what its evaluation prefers, which is worse. Over 100 games 32 iterations scored 0.63
+    # [0.53, 0.72], the `mj` AI 0.68 [0.58, 0.76]: not stronger; a game takes ~7-20 s.
     iterations=32,
     # The `mj` / `players` AI's choice first: expanded first (progressive widening) and
     # favoured while its visits are few (progressive bias); at 32 iterations the MJ won

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitre.engine.memo import IdentityMemo
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState
 from arbitre.games.champs.troops import TYPES
 
@@ -73,16 +74,16 @@ def build_view(s: ChampsState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-_FIELDS: dict[int, tuple[Any, int, dict[str, Any]]] = {}
+_FIELDS: IdentityMemo[dict[str, Any]] = IdentityMemo(256)  # battlefields of the library too
 
 
 def _battlefield(bf: Any, rounds: int) -> dict[str, Any]:
     """The battlefield's part of the view: the same for the whole game, so made once per
     battlefield and round limit and shared by every view (never changed by anyone: the
     server's diff of two views then skips it by identity)."""
-    kept = _FIELDS.get(id(bf))
-    if kept is not None and kept[0] is bf and kept[1] == rounds:
-        return kept[2]
+    kept = _FIELDS.get(bf, rounds)
+    if kept is not None:
+        return kept
     xy = bf.xy
     out = {
         "id": bf.id,
@@ -97,10 +98,7 @@ def _battlefield(bf: Any, rounds: int) -> dict[str, Any]:
         "flyers_count": bf.flyers_count,
         "rounds": rounds,
     }
-    if len(_FIELDS) > 256:  # battlefields from the library: never grow for ever
-        _FIELDS.clear()
-    _FIELDS[id(bf)] = (bf, rounds, out)  # holding `bf`: its id is not reused meanwhile
-    return out
+    return _FIELDS.put(bf, out, rounds)
 
 
 def _turn(s: ChampsState) -> dict[str, Any] | None:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from arbitre.engine.i18n import LANGS, Msg, add_messages, has_message, translate
+from arbitre.engine.memo import IdentityMemo
 from arbitre.games.epic import messages_sides
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.state import ARMIES, EpicState
@@ -108,9 +109,9 @@ def edges_of(table: Table) -> tuple[str, str]:
     are placed symmetrically), north/south when they are one above the other (y grows
     southwards: the top of the page is north), west/east when they are further apart
     across than up and down; the index (side 0 north) when the centres coincide."""
-    hit = _BY_TABLE.get(id(table))
-    if hit is not None and hit[0] is table:
-        return hit[1]
+    known = _BY_TABLE.get(table)
+    if known is not None:
+        return known
     c0, c1 = (_centre(table.zones[side]) for side in (0, 1))
     edges = EDGES
     if c0 is not None and c1 is not None:
@@ -120,13 +121,11 @@ def edges_of(table: Table) -> tuple[str, str]:
                 edges = ("north", "south") if dy < 0 else ("south", "north")
             else:
                 edges = ("west", "east") if dx < 0 else ("east", "west")
-    if len(_BY_TABLE) > 64:  # tables are few (one per game's option value); keep it small
-        _BY_TABLE.clear()
-    _BY_TABLE[id(table)] = (table, edges)  # by identity: hashing a Table hashes every piece
-    return edges
+    return _BY_TABLE.put(table, edges)
 
 
-_BY_TABLE: dict[int, tuple[Table, tuple[str, str]]] = {}
+# by identity: hashing a Table hashes every piece; tables are few (one per option value)
+_BY_TABLE: IdentityMemo[tuple[str, str]] = IdentityMemo(64)
 
 
 def _edges_named(values: Mapping[str, Any]) -> tuple[str, str]:
