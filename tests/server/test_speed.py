@@ -98,6 +98,9 @@ class SlowStore:
         self.release = threading.Event()
         self.fail_game = fail_game
 
+    def store_now(self, moves: list[Move]) -> bool:
+        return False  # a store whose commits wait for the disk: the writer thread's
+
     def append_many(self, moves: list[Move]) -> None:
         if not self.groups:
             self.release.wait(10)
@@ -151,7 +154,8 @@ def test_nobody_reads_a_move_before_it_is_stored(tmp_path: Path) -> None:
     waits too; if the commit fails the game goes back to what is stored."""
 
     async def run() -> None:
-        store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+        # a commit that waits for the disk ("full"): the move waits in the writer thread
+        store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}", sqlite_sync="full")
         hub = Hub(store)
         live = create_game(
             store,
@@ -246,25 +250,22 @@ def test_a_warmed_server_compiles_no_text_while_games_are_played(
                 snapshot(live, access)
 
 
-def test_moves_stored_by_the_sqlite_cursor_read_as_core_would_store_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_moves_stored_by_the_sqlite_connection_read_as_core_would_store_them(
+    tmp_path: Path,
 ) -> None:
     """`store.Many` (issue 14): on SQLite the moves, the games' counters and the turn ledger
-    are written by the DB-API cursor with the statements' own compiled SQL; the rows are
-    exactly those `Connection.execute` writes (the other databases' path)."""
+    are written by the writing thread's own sqlite3 connection with the statements' own
+    compiled SQL; the rows are exactly those `Connection.execute` writes (the other
+    databases' path), and the store's raw connections are given back when it closes."""
     from sqlalchemy import text
 
     from arbitre.server import notify_store
-    from arbitre.server.store import Many, SeatSpec
+    from arbitre.server.store import SeatSpec
 
     def tables(fast: bool) -> list[Any]:
-        if not fast:  # every Many through Connection.execute, as on PostgreSQL
-            monkeypatch.setattr(
-                Many,
-                "run",
-                lambda self, conn, rows: conn.execute(self.statement, rows) if rows else None,
-            )
         store = Store(f"sqlite:///{tmp_path / f'{fast}.sqlite3'}")
+        # not fast: every statement through SQLAlchemy's Connection, as on PostgreSQL
+        store.raw_writes = fast
         notify_store.attach(store)
         seats = [SeatSpec("human", None, "a"), SeatSpec("ai", "mj", "")]
         gid = store.create("champs", "1", {"players": 1}, 5, seats, "hotseat", False).id
@@ -286,7 +287,6 @@ def test_moves_stored_by_the_sqlite_cursor_read_as_core_would_store_them(
         ]
         store.append_many(moves[:4])
         store.append_many(moves[4:])
-        monkeypatch.undo()
         with store.engine.connect() as conn:
             return [
                 conn.execute(text(q), {"g": gid}).all()
@@ -300,3 +300,38 @@ def test_moves_stored_by_the_sqlite_cursor_read_as_core_would_store_them(
     fast, core = tables(True), tables(False)
     assert fast == core
     assert fast[1] == [(10, 1, 0)] and fast[2] == [(None, 1009.0, 10)]
+
+
+def test_a_failed_group_on_the_sqlite_connection_stores_nothing(tmp_path: Path) -> None:
+    """The writing thread's own connection rolls a failed group back whole (a move number
+    already stored: another process stored it first), and goes on storing the next group;
+    `close` gives its connection back to the pool."""
+    import sqlite3
+
+    from sqlalchemy import text
+
+    from arbitre.server.store import SeatSpec
+
+    store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    assert store.raw_writes
+    seats = [SeatSpec("human", None, "a"), SeatSpec("human", None, "b")]
+    gid = store.create("champs", "1", {"players": 1}, 5, seats, "hotseat", False).id
+
+    def move(i: int) -> Move:
+        return Move(gid, i, f"k{i}", i % 2, True, False)
+
+    store.append_many([move(0)])
+    with pytest.raises(sqlite3.IntegrityError) as failed:
+        store.append_many([move(1), move(0)])  # move 1 is new, move 0 is not
+    assert "UNIQUE" in str(failed.value)
+    store.append_many([move(1)])
+
+    def rows() -> list[Any]:
+        with store.engine.connect() as conn:
+            moves = conn.execute(text("SELECT idx, key FROM moves ORDER BY idx")).all()
+            return [*moves, *conn.execute(text("SELECT moves FROM games")).all()]
+
+    assert rows() == [(0, "k0"), (1, "k1"), (2,)]
+    assert store.engine.pool.checkedout() == 1  # type: ignore[attr-defined]
+    store.close()
+    assert store.engine.pool.checkedout() == 0  # type: ignore[attr-defined]

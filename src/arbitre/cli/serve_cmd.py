@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -12,6 +12,8 @@ from arbitre.cli.messages import tr
 from arbitre.cli.rules_cmd import Lang, fail
 from arbitre.engine.i18n import add_messages
 from arbitre.engine.library import LibraryError
+
+SqliteSync = Literal["normal", "full"]  # store.SYNCS
 
 
 @app.command("serve")
@@ -89,6 +91,16 @@ def serve(
             "strong AI per address",
         ),
     ] = 2,
+    sqlite_sync: Annotated[
+        SqliteSync,
+        typer.Option(
+            "--sqlite-sync",
+            help="SQLite : normal = un coup enregistré survit à un arrêt du serveur ; full = "
+            "aussi à une coupure de courant, au prix d'une écriture disque par coup / "
+            "SQLite: normal = a stored move survives the server stopping; full = a power cut "
+            "too, at the price of a disk sync per move",
+        ),
+    ] = "normal",
     lang: Annotated[Lang, typer.Option("--lang", help="fr | en")] = "fr",
 ) -> None:
     """Lance l'application web / start the web app."""
@@ -110,6 +122,7 @@ def serve(
             content_dir=content_dir,
             library_dir=library_dir,
             warm=True,
+            sqlite_sync=sqlite_sync,
         )
     except LibraryError as exc:
         raise fail(lang, "cli.serve.bad_content", error=str(exc)) from None

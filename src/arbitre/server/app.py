@@ -98,6 +98,7 @@ def create_app(
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     workers: Workers | None = None,
     warm: bool = False,
+    sqlite_sync: str = "normal",
 ) -> FastAPI:
     """The web app on the database at `db_url` (default: SQLite in the user's data dir).
 
@@ -106,7 +107,8 @@ def create_app(
     the operator installed (docs/content.md), offered by name. `library_dir`: the writable
     library players save into (server/library_api.py; default: `library/` beside the SQLite
     file). `warm`: start the replay worker processes at start-up (`arbitre serve`) rather
-    than in the first replay.
+    than in the first replay. `sqlite_sync`: SQLite's disk sync on commit, "normal" or
+    "full" (store.SYNCS).
     """
     from arbitre.engine import library_saved
     from arbitre.server.armies_api import armies_router
@@ -127,7 +129,7 @@ def create_app(
     db_url = db_url or default_db_url()
     library_dir = library_dir or default_library_dir(db_url)
     library_saved.use_dir(library_dir)
-    store = Store(db_url)
+    store = Store(db_url, sqlite_sync)
     hub = Hub(
         store,
         ai_delay=ai_delay,

@@ -29,11 +29,11 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from arbitre.server.store import Base, GameRow, Many, Move, MoveRow, Store
+from arbitre.server.store import Base, GameRow, Many, Move, MoveRow, Store, Writes
 
 MAX_PUSH_PER_SEAT = 5  # browsers (devices) one seat may ask to be told on
 
@@ -165,7 +165,7 @@ def attach(store: Store) -> None:
         store.on_moves.append(ledger_moves)
 
 
-def ledger_moves(conn: Connection, moves: Sequence[Move]) -> None:
+def ledger_moves(conn: Writes, moves: Sequence[Move]) -> None:
     """`store.append_many`'s hook: whose turn after each move told of it (`Move.ledger`),
     in order. A game without a ledger row (made before the table) gets one when its turn
     is first asked for (`turn_began`)."""

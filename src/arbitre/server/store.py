@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -101,11 +103,16 @@ class Move:
     next_seat: int | None = None
 
 
+# Where the hot path's statements run: SQLAlchemy's connection (PostgreSQL), or on SQLite
+# the DB-API connection the writer thread keeps for itself (Store.append_many).
+Writes = Connection | sqlite3.Connection
+
+
 class Many:
     """A Core statement run for many rows, the hot path's way (issue 14): on SQLite (the
-    default) compiled once to its SQL text and run by the DB-API cursor of SQLAlchemy's own
-    connection, inside its transaction — a third of the CPU of `Connection.execute`
-    (≈ 170 µs less per stored move); elsewhere (PostgreSQL) by `Connection.execute`."""
+    default) compiled once to its SQL text and run by the sqlite3 connection of the thread
+    that stores moves, about a fifth of the CPU of `Connection.execute` inside an ORM-free
+    transaction; elsewhere (PostgreSQL) by `Connection.execute`."""
 
     def __init__(self, statement: Any, keys: Sequence[str] | None = None) -> None:
         from sqlalchemy.dialects import sqlite
@@ -115,18 +122,14 @@ class Many:
         self.sql = str(compiled)
         self.order = tuple(compiled.positiontup or ())
 
-    def run(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
+    def run(self, conn: Writes, rows: list[dict[str, Any]]) -> None:
         if not rows:
             return
-        if conn.dialect.name != "sqlite":
-            conn.execute(self.statement, rows)
-            return
-        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-        try:
+        if isinstance(conn, sqlite3.Connection):
             order = self.order
-            cursor.executemany(self.sql, [tuple(row[k] for k in order) for row in rows])
-        finally:
-            cursor.close()
+            conn.executemany(self.sql, [tuple(row[k] for k in order) for row in rows])
+        else:
+            conn.execute(self.statement, rows)
 
 
 _MOVES = cast(Table, MoveRow.__table__)
@@ -225,13 +228,24 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'arbitre.sqlite3'}"
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL lets readers run beside the writer; FULL sync makes a commit survive kill -9.
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+# SQLite's disk sync on commit (`arbitre serve --sqlite-sync`). Both keep every stored move
+# through a crash or kill of the server (the log is written before a move is answered);
+# "full" also through a power cut or a crash of the machine, at the price of a disk sync per
+# commit: with "normal" the moves stored since the last checkpoint may be lost then (the
+# database itself is never damaged). PostgreSQL has its own setting (docs/deploy.md).
+SYNCS = ("normal", "full")
+
+
+def _sqlite_pragmas(sync: str) -> Callable[[Any, Any], None]:
+    def pragmas(dbapi_connection: Any, _record: Any) -> None:
+        # WAL lets readers run beside the writer
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={sync.upper()}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return pragmas
 
 
 @contextlib.contextmanager
@@ -253,14 +267,16 @@ SCHEMA_LOCK = 0x61726269  # "arbi": the advisory lock number of schema changes
 class Store:
     """The database of games; every method is one short transaction."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, sqlite_sync: str = "normal") -> None:
+        if sqlite_sync not in SYNCS:
+            raise ValueError(f"sqlite_sync: {sqlite_sync!r} is not one of {', '.join(SYNCS)}")
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", _sqlite_pragmas(sqlite_sync))
         with contextlib.ExitStack() as guard:
             if self.engine.dialect.name == "postgresql":
                 # server processes starting together make the tables one at a time (cluster.py)
@@ -273,7 +289,18 @@ class Store:
         # Called inside the transaction that stores moves, with its connection, the moves
         # and their games (`append_many`): other records kept in step with every move at
         # no extra disk sync (the turn ledger: notify_store.attach).
-        self.on_moves: list[Callable[[Connection, Sequence[Move]], None]] = []
+        self.on_moves: list[Callable[[Writes, Sequence[Move]], None]] = []
+        # SQLite: moves are written through a DB-API connection each writing thread keeps
+        # checked out of the pool (`_raw`), without SQLAlchemy's transaction and pool
+        # bookkeeping (issue 14: ≈ 0.1 ms of CPU per stored move). False: through Core.
+        self.raw_writes = self.engine.dialect.name == "sqlite"
+        self._raws = threading.local()
+        # SQLite without a disk sync per commit: a move may be stored at once, on the event
+        # loop (`store_now`), through a connection of its own
+        self.inline = self.raw_writes and sqlite_sync == "normal"
+        self._inline: tuple[int, sqlite3.Connection] | None = None
+        self._held: list[Any] = []  # the pool's connections `_raw` keeps, closed by `close`
+        self._held_lock = threading.Lock()
 
     def _migrate(self) -> None:
         """Add the columns a database made by an older version lacks (its games are hotseat)."""
@@ -297,6 +324,13 @@ class Store:
                 conn.execute(text("ALTER TABLE games ALTER COLUMN seed TYPE BIGINT"))
 
     def close(self) -> None:
+        with self._held_lock:
+            held, self._held = self._held, []
+        for conn in held:
+            with contextlib.suppress(Exception):
+                conn.close()
+        self._raws = threading.local()
+        self._inline = None
         self.engine.dispose()
 
     def create(
@@ -373,46 +407,110 @@ class Store:
         Plain SQL statements, not ORM objects: a move is the hot path of the server."""
         if not moves:
             return
+        if self.raw_writes:
+            raw = self._raw()
+            try:
+                self._write_moves(raw, moves)
+                raw.commit()
+            except BaseException:
+                raw.rollback()
+                raise
+            return
+        with self.engine.begin() as conn:
+            self._write_moves(conn, moves)
+
+    def _write_moves(self, conn: Writes, moves: Sequence[Move]) -> None:
         now = time.time()
         last: dict[str, Move] = {}
         for m in moves:
             last[m.game_id] = m
-        with self.engine.begin() as conn:
-            _MANY_MOVES.run(
-                conn,
-                [
-                    {
-                        "game_id": m.game_id,
-                        "idx": m.idx,
-                        "key": m.key,
-                        "seat": m.seat,
-                        "human": m.human,
-                        "at": m.at,
-                    }
-                    for m in moves
-                ],
-            )
-            _MANY_COUNTS.run(
-                conn,
-                [
-                    {
-                        "gid": m.game_id,
-                        "count": m.idx + 1,
-                        "now": now,
-                        "done": m.over,
-                        "ai": m.ai_next,
-                    }
-                    for m in last.values()
-                ],
-            )
-            for hook in self.on_moves:
-                hook(conn, moves)
-            if self.notify is not None:
-                stored: dict[str, list[Move]] = {}
-                for m in moves:
-                    stored.setdefault(m.game_id, []).append(m)
-                for game_id, mine in stored.items():
-                    self.notify(conn, game_id, "moves", mine[-1].idx + 1, mine)
+        _MANY_MOVES.run(
+            conn,
+            [
+                {
+                    "game_id": m.game_id,
+                    "idx": m.idx,
+                    "key": m.key,
+                    "seat": m.seat,
+                    "human": m.human,
+                    "at": m.at,
+                }
+                for m in moves
+            ],
+        )
+        _MANY_COUNTS.run(
+            conn,
+            [
+                {"gid": m.game_id, "count": m.idx + 1, "now": now, "done": m.over, "ai": m.ai_next}
+                for m in last.values()
+            ],
+        )
+        for hook in self.on_moves:
+            hook(conn, moves)
+        if self.notify is not None:
+            stored: dict[str, list[Move]] = {}
+            for m in moves:
+                stored.setdefault(m.game_id, []).append(m)
+            for game_id, mine in stored.items():
+                self.notify(conn, game_id, "moves", mine[-1].idx + 1, mine)
+
+    def _raw(self) -> sqlite3.Connection:
+        """This thread's own SQLite connection for storing moves: taken from the pool once
+        (so it has the pool's pragmas: WAL, sync, foreign keys) and kept until `close`."""
+        raw: sqlite3.Connection | None = getattr(self._raws, "conn", None)
+        if raw is None:
+            held = self.engine.raw_connection()
+            raw = cast(sqlite3.Connection, held.dbapi_connection)
+            with self._held_lock:
+                self._held.append(held)
+            self._raws.conn = raw
+        return raw
+
+    def store_now(self, moves: Sequence[Move]) -> bool:
+        """Store `moves` at once on the calling thread (the event loop), when that never
+        waits: SQLite with sync "normal" (a commit writes the log, no disk sync: tens of
+        µs), the write lock free (a busy timeout of 0: another writer holds it, False),
+        no checkpoint (`checkpoint`, in the writer thread). False: nothing was written,
+        hand them to the writer thread (server/commits.py). Raises what SQLite raised
+        otherwise (a move number already stored), having written nothing."""
+        if not self.inline or not moves:
+            return False
+        raw = self._inline_raw()
+        if raw is None:
+            return False
+        try:
+            self._write_moves(raw, moves)
+            raw.commit()
+        except sqlite3.OperationalError as exc:
+            raw.rollback()
+            if exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                return False
+            raise
+        except BaseException:
+            raw.rollback()
+            raise
+        return True
+
+    def _inline_raw(self) -> sqlite3.Connection | None:
+        """The connection `store_now` writes through, used by one thread only (None on any
+        other): it never waits for the write lock and leaves checkpoints to `checkpoint`."""
+        me = threading.get_ident()
+        if self._inline is None:
+            held = self.engine.raw_connection()
+            raw = cast(sqlite3.Connection, held.dbapi_connection)
+            raw.execute("PRAGMA busy_timeout=0")
+            raw.execute("PRAGMA wal_autocheckpoint=0")
+            with self._held_lock:
+                self._held.append(held)
+            self._inline = (me, raw)
+        owner, raw = self._inline
+        return raw if owner == me else None
+
+    def checkpoint(self) -> None:
+        """Copy the log's pages into the database (SQLite; in the writer thread): what
+        the inline connection leaves to others, so the log does not grow for ever."""
+        if self.raw_writes:
+            self._raw().execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def truncate(self, game_id: str, keep: int) -> None:
         """Forget every move from number `keep` on (undo)."""

@@ -13,7 +13,7 @@ move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.engine.i18n import Msg
@@ -30,6 +30,12 @@ class Reading:
     read: int  # log entries read so far
     builder: Any  # summary.Builder
     other_acted: bool  # an event of the other seat was read
+    # what the last call returned, kept while no new event is read: the same object for
+    # the next State (patches.diff skips it by identity); and each line's texts, in both
+    # languages, with the arguments they were made from (a line whose count did not
+    # change is not formatted again)
+    out: dict[str, Any] | None = None
+    texts: list[tuple[str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
 
 
 def _last_answer(seats_of_keys: list[int], viewer: int) -> int:
@@ -71,22 +77,45 @@ def read_last_turn(
             start -= 1
         reading = Reading(match, last, start, Builder(), False)
     builder = reading.builder
+    fed = False
     for e in log[reading.read :]:
         if e.index > last:
             read_event(builder, e)
+            fed = True
             if e.seat == other:
                 reading.other_acted = True
     reading.read = len(log)
     if not reading.other_acted:
         return None, reading
+    if not fed and reading.out is not None:
+        return reading.out, reading
     # as summary.last_turn: the lines' arguments copied (the builder goes on counting)
     lines = [Msg(k, dict(a)) for k, a in builder.lines[:MAX_LINES]]
     if not lines:
         lines = [Msg("heresy.summary.nothing")]
     summary = Summary(other, tuple(lines), tuple(builder.zones), tuple(builder.rules))
-    return {
+    reading.out = {
         "seat": SEATS[summary.seat],
-        "lines": [both(m) for m in summary.lines],
+        "lines": _texts(reading, summary.lines),
         "zones": list(summary.zones),
         "rules": list(summary.rules),
-    }, reading
+    }
+    return reading.out, reading
+
+
+def _texts(reading: Reading, lines: tuple[Msg, ...]) -> list[dict[str, Any]]:
+    """Each line in both languages, formatted again only when its key or arguments
+    changed since the reading's last summary."""
+    kept = reading.texts
+    out: list[dict[str, Any]] = []
+    for i, m in enumerate(lines):
+        if i < len(kept) and kept[i][0] == m.key and kept[i][1] == m.args:
+            out.append(kept[i][2])
+            continue
+        text = both(m)
+        if i < len(kept):
+            kept[i] = (m.key, dict(m.args), text)
+        else:
+            kept.append((m.key, dict(m.args), text))
+        out.append(text)
+    return out
