@@ -146,7 +146,15 @@ def server_process(
         db = f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         cmd = "from arbitre.cli import main; main()"
         if server_code is not None:
-            cmd = f"import arbitre.server as s; s.__path__[:] = [{str(server_code)!r}]; " + cmd
+            # an older `create_app` does not take the options this tree's `serve` passes
+            # (they are this tree's defaults): they are dropped
+            cmd = (
+                f"import arbitre.server as s; s.__path__[:] = [{str(server_code)!r}]; "
+                "import inspect, arbitre.server.app as a; f = a.create_app; "
+                "ok = set(inspect.signature(f).parameters); "
+                "a.create_app = lambda *x, **k: f(*x, **{n: v for n, v in k.items() if n in ok}); "
+                + cmd
+            )
         if deflate is not None:
             cmd = (
                 "import uvicorn; run = uvicorn.run; uvicorn.run = lambda *a, **k: "

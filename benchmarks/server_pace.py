@@ -25,6 +25,8 @@ asserted.
 
     python -m benchmarks.server_pace [--games 100] [--seconds 60] [--ruleset champs heresy]
 
+`--sqlite-sync full` runs the server with a disk sync per commit (docs/deploy.md).
+
 `--server-code DIR` runs the server package from DIR (an older copy of
 `src/arbitre/server`, e.g. `git archive HEAD src/arbitre/server | tar -x -C /tmp/old`
 then `--server-code /tmp/old/src/arbitre/server`), to compare before and after in the
@@ -324,8 +326,11 @@ def one(ruleset: str, args: argparse.Namespace, code: Path | None) -> str:
     # (`--old-protocol page`: an older server that already speaks as the page does)
     old = ("full", True) if args.old_protocol == "full" else (args.old_protocol, None)
     protocol, deflate = old if code is not None else (args.protocol, None)
-    with server_process("--rate", "0", server_code=code, deflate=deflate) as (base, pid):
-        return asyncio.run(run(base, pid, ruleset, args.games, args.seconds, args.period, protocol))
+    # the SQLite sync of this tree's server (an older one has no such option: "full" then)
+    sync = ("--sqlite-sync", args.sqlite_sync) if code is None else ()
+    with server_process("--rate", "0", *sync, server_code=code, deflate=deflate) as (base, pid):
+        out = asyncio.run(run(base, pid, ruleset, args.games, args.seconds, args.period, protocol))
+    return out + (f"\n  (SQLite sync {args.sqlite_sync})" if code is None else "")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -350,6 +355,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument(
         "--no-deflate", action="store_true", help="clients do not offer per-message deflate"
+    )
+    parser.add_argument(
+        "--sqlite-sync",
+        choices=("normal", "full"),
+        default="normal",
+        help="the server's `--sqlite-sync` (full: a disk sync per commit, in the writer thread)",
     )
     args = parser.parse_args(argv)
     DEFLATE["on"] = not args.no_deflate
