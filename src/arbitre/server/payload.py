@@ -161,7 +161,7 @@ def state_head(
         "handover": None if handover is None else {"seat": handover},
         "moves": live.moves,
         "rev": live.rev,
-        "view": live.ruleset.view(match.state, viewer),
+        "view": live.view(viewer),
         "decision": out_decision,
         "result": None
         if result is None

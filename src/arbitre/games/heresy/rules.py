@@ -31,7 +31,7 @@ from arbitre.games.heresy import (
 from arbitre.games.heresy.config import options, resolve
 from arbitre.games.heresy.setup import new_state
 from arbitre.games.heresy.state import SEATS, HeresyState
-from arbitre.games.heresy.view import build_view, determinize
+from arbitre.games.heresy.view import build_view, determinize, public_view, seat_view
 
 HANDLERS: dict[str, Handler[HeresyState]] = {
     "action": Handler(actions.decide_action, actions.choose_action, no_auto),
@@ -191,6 +191,16 @@ class Heresy:
 
     def view(self, state: HeresyState, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
+
+    def public_view(self, state: HeresyState) -> dict[str, Any]:
+        """What every seat's view holds alike (`view` = `seat_view(…, public_view(…))`):
+        the server builds it once for all the seats of a moment (server/live.py)."""
+        return public_view(state)
+
+    def seat_view(
+        self, state: HeresyState, seat: int | None, public: dict[str, Any]
+    ) -> dict[str, Any]:
+        return seat_view(state, seat, public)
 
     def clone(self, state: HeresyState) -> HeresyState:
         return state.copy()

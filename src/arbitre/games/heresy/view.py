@@ -19,21 +19,13 @@ Reorder = Callable[[list[Any]], None]  # puts a list of cards in some order, in 
 
 
 def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
-    piles: dict[str, list[dict[str, Any]]] = {}
-    for sector, pile in s.piles.items():
-        out = []
-        for i, (card, owner, fresh) in enumerate(pile):
-            seen = seat == owner and i == len(pile) - 1
-            out.append({"owner": SEATS[owner], "fresh": fresh, "card": card if seen else None})
-        piles[sector] = out
-    d = s.cached
-    decision: dict[str, Any] | None = None
-    if d is not None:
-        decision = {"seat": SEATS[d.seat], "kind": d.kind}
-        if seat == d.seat:
-            decision["options"] = [o.key for o in d.options]
+    return seat_view(s, seat, public_view(s))
+
+
+def public_view(s: HeresyState) -> dict[str, Any]:
+    """The part of every seat's view that is the same for all (and for spectators): built
+    once for all the seats of a moment by the server (LiveGame.view), never changed after."""
     return {
-        "seat": None if seat is None else SEATS[seat],
         "track": {
             "imperium": s.pos[0],
             "traitor": s.pos[1],
@@ -53,19 +45,42 @@ def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
         "bombardment": _bombard_view(s),
         "activation": {SEATS[i]: dict(sorted(m.items())) for i, m in enumerate(s.marks)},
         "reserve": {SEATS[i]: dict(sorted(r.items())) for i, r in enumerate(s.reserve)},
-        "hands": {SEATS[i]: list(h) if seat == i else len(h) for i, h in enumerate(s.hands)},
         "decks": {SEATS[i]: len(d_) for i, d_ in enumerate(s.decks)},
         "discards": {SEATS[i]: list(x) for i, x in enumerate(s.discards)},
         "card_reserve": {SEATS[i]: list(x) for i, x in enumerate(s.card_reserve)},
-        "piles": piles,
         "events": len(s.events),
         "event_discard": list(s.event_discard),
-        "combat": _combat_view(s, seat),
         "battle": _battle_view(s),
-        "decision": decision,
         "pending_action": _pending_action(s),
         "over": s.over,
         "winner": SEATS[s.winner] if s.over else None,
+    }
+
+
+def seat_view(s: HeresyState, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+    """`public` (`public_view` of the same moment, shared, not copied) and what depends on
+    the seat: its own hand and Combat hand (the other's as counts, HH-18.4, HH-26.6), its
+    own top cards of the strategic map (HH-18.14), the options of its decision."""
+    piles: dict[str, list[dict[str, Any]]] = {}
+    for sector, pile in s.piles.items():
+        out = []
+        for i, (card, owner, fresh) in enumerate(pile):
+            seen = seat == owner and i == len(pile) - 1
+            out.append({"owner": SEATS[owner], "fresh": fresh, "card": card if seen else None})
+        piles[sector] = out
+    d = s.cached
+    decision: dict[str, Any] | None = None
+    if d is not None:
+        decision = {"seat": SEATS[d.seat], "kind": d.kind}
+        if seat == d.seat:
+            decision["options"] = [o.key for o in d.options]
+    return {
+        **public,
+        "seat": None if seat is None else SEATS[seat],
+        "hands": {SEATS[i]: list(h) if seat == i else len(h) for i, h in enumerate(s.hands)},
+        "piles": piles,
+        "combat": _combat_view(s, seat),
+        "decision": decision,
     }
 
 
