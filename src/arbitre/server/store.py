@@ -104,7 +104,8 @@ class Move:
 
 
 # Where the hot path's statements run: SQLAlchemy's connection (PostgreSQL), or on SQLite
-# the DB-API connection the writer thread keeps for itself (Store.append_many).
+# a DB-API connection of its own (the writer thread's, `Store._raw`; the event loop's,
+# `Store.store_now`).
 Writes = Connection | sqlite3.Connection
 
 
@@ -484,7 +485,8 @@ class Store:
             raw.commit()
         except sqlite3.OperationalError as exc:
             raw.rollback()
-            if exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            code = getattr(exc, "sqlite_errorcode", 0) & 0xFF  # extended codes too
+            if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                 return False
             raise
         except BaseException:
