@@ -10,14 +10,14 @@ TOML errors with their line, unknown keys named).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
 from arbitre.cli import app
-from arbitre.cli.messages import tr
+from arbitre.cli.messages import Lang, tr
 from arbitre.cli.render import make_console
 from arbitre.engine.i18n import add_messages
 from arbitre.games.epic.armies import (
@@ -33,8 +33,6 @@ from arbitre.games.epic.armies import (
 from arbitre.games.epic.armies.model import MAX_TEXT, ArmyList
 from arbitre.games.epic.armies.placement import characters_of, groups_of
 from arbitre.games.epic.catalog import CATALOG
-
-Lang = Literal["fr", "en"]
 
 army_app = typer.Typer(
     help="Armées d'Epic : listes, création, vérification / Epic armies: lists, new, check.",

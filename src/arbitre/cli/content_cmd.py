@@ -9,20 +9,18 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
 from arbitre.cli import app
-from arbitre.cli.messages import tr
+from arbitre.cli.messages import Lang, tr
 from arbitre.cli.render import make_console
 from arbitre.engine.i18n import add_messages
 from arbitre.games.heresy.content import PARTS, Content, check_content
 from arbitre.games.heresy.content.base import Sourced
-
-Lang = Literal["fr", "en"]
 
 content_app = typer.Typer(
     help="Paquets de contenu de L'Hérésie d'Horus / L'Hérésie d'Horus content packs.",

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from arbitre.engine.i18n import Msg, add_messages, has_message, translate
+
+# The `--lang` option's type in the commands (one of engine.i18n.LANGS)
+Lang = Literal["fr", "en"]
 
 
 def tr(key: str, lang: str, **args: Any) -> str:

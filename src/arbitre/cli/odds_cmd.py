@@ -14,6 +14,7 @@ import typer
 
 from arbitre.cli import odds_app
 from arbitre.cli.usage import config_text, usage_error
+from arbitre.engine.i18n import LANGS
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.champs.config import Rules, resolve
 from arbitre.games.champs.odds import (
@@ -31,7 +32,6 @@ from arbitre.games.champs.troops import BY_ID, CAP, HERO_NAMES, HEROES
 if TYPE_CHECKING:
     from rich.console import Console
 
-LANGS = ("fr", "en")
 MAX_POOL_DICE = 100  # raw pools (--attacker-dice, --defender-dice): a limit of this tool
 
 _TEXT: dict[str, dict[str, str]] = {

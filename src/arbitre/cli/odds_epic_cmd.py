@@ -14,6 +14,7 @@ import typer
 
 from arbitre.cli import odds_app
 from arbitre.cli.usage import config_text, usage_error
+from arbitre.engine.i18n import LANGS
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.epic.catalog import parse_save
 from arbitre.games.epic.config import Rules, resolve
@@ -27,8 +28,6 @@ from arbitre.games.epic.shooting import (
     modified_to_hit,
     to_hit_modifiers,
 )
-
-LANGS = ("fr", "en")
 
 _TEXT: dict[str, dict[str, str]] = {
     "shoot_title": {

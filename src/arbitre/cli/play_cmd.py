@@ -44,7 +44,7 @@ from arbitre.cli.human import (
     choose,
     parse_answer,
 )
-from arbitre.cli.messages import tr
+from arbitre.cli.messages import Lang, tr
 from arbitre.cli.render import (
     Played,
     decision_view,
@@ -59,7 +59,6 @@ from arbitre.cli.render import (
 )
 from arbitre.cli.rules_cmd import (
     BadConfig,
-    Lang,
     check_config,
     fail,
     fail_msg,

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from arbitre.cli import app
 from arbitre.cli.human import InputClosed, ask
-from arbitre.cli.messages import tr
+from arbitre.cli.messages import Lang, tr
 from arbitre.cli.render import (
     Played,
     decision_view,
@@ -24,7 +24,7 @@ from arbitre.cli.render import (
     result_view,
     seat_labels,
 )
-from arbitre.cli.rules_cmd import Lang, fail, fail_msg, load_ruleset
+from arbitre.cli.rules_cmd import fail, fail_msg, load_ruleset
 from arbitre.engine.i18n import Msg, translate
 from arbitre.engine.match import Match
 from arbitre.engine.record import GameRecord

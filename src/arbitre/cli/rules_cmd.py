@@ -7,14 +7,14 @@ The `--config key=value` parsing shared by `play` and `simulate` lives in
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
 
 from arbitre.cli import app
 from arbitre.cli.choices import GamesCommand
-from arbitre.cli.messages import game_title, tr
+from arbitre.cli.messages import Lang, game_title, tr
 from arbitre.cli.render import make_console
 from arbitre.engine.config_values import (
     FALSE_WORDS,
@@ -29,8 +29,6 @@ from arbitre.engine.config_values import (
 from arbitre.engine.i18n import Msg, add_messages, translate
 from arbitre.engine.registry import get
 from arbitre.engine.ruleset import ConfigOption, Ruleset
-
-Lang = Literal["fr", "en"]
 
 
 def fail(lang: str, key: str, code: int = 2, **args: Any) -> typer.Exit:

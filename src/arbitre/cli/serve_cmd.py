@@ -8,8 +8,8 @@ from typing import Annotated, Literal
 import typer
 
 from arbitre.cli import app
-from arbitre.cli.messages import tr
-from arbitre.cli.rules_cmd import Lang, fail
+from arbitre.cli.messages import Lang, tr
+from arbitre.cli.rules_cmd import fail
 from arbitre.engine.i18n import add_messages
 from arbitre.engine.library import LibraryError
 

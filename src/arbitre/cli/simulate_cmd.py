@@ -26,9 +26,8 @@ from rich.text import Text
 from arbitre.cli import app
 from arbitre.cli import report as reports
 from arbitre.cli.choices import ChoicesCommand
-from arbitre.cli.messages import game_title, tr
+from arbitre.cli.messages import Lang, game_title, tr
 from arbitre.cli.render import make_console, seat_label
-from arbitre.cli.rules_cmd import Lang
 from arbitre.cli.usage import usage_error
 from arbitre.engine.agents import agent_names, known_agent, make_agent
 from arbitre.engine.config_values import BadConfig, check_config, parse_config

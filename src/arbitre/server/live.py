@@ -278,12 +278,10 @@ class LiveGame:
             e.private and e.seat in (a, b) for e in self.entries
         ):
             return True
-        state = self.match.state
-        va = self.ruleset.view(state, a)
-        vb = self.ruleset.view(state, b)
-        va.pop("seat", None)
-        vb.pop("seat", None)
-        return bool(va != vb)
+        # the moment's views (their public part built once, `view`); never changed here:
+        # the States built this moment hold them
+        va, vb = self.view(a), self.view(b)
+        return any(k != "seat" and va.get(k) != vb.get(k) for k in va.keys() | vb.keys())
 
     # --- playing -------------------------------------------------------------------------
 
