@@ -103,7 +103,7 @@ def test_board_draws_the_battle_in_french():
     assert "Cartes jouées : (Traître) Tactiques de Diversion (attaque 3, coût de contre 5)" in text
     assert "Combat du Traître : (5) Piège (boucliers 1, coût de contre 5) ·" in text
     assert "Tactiques de Diversion (Héros, attaque 2, coût de contre 5)" in text
-    assert "Combat de l'Imperium : 1 carte(s) Combat, 0 Héros (cachées)" in text
+    assert "Combat de l'Imperium : 1 carte Combat, 0 Héros (cachées)" in text
     assert "bataille : effet spécial" in text
     assert "heresy.battle" not in text
 
@@ -117,7 +117,7 @@ def test_board_never_names_the_opponents_combat_cards():
     assert "Traitor attacks, Imperium defends" in text and "iteration 1/6" in text
     assert all(name in text for name in traitor_cards)
     assert not any(name in text for name in imperium_cards - traitor_cards)
-    assert "The Imperium's Combat: 1 Combat card(s), 0 Hero (hidden)" in text
+    assert "The Imperium's Combat: 1 Combat card, 0 Heroes (hidden)" in text
 
 
 def test_damage_to_assign_is_shown():

@@ -46,7 +46,7 @@ def test_zone_neighbours_crevasses_fortification_and_contents(cli):
     name = c.zones[a].name("fr")
     result = cli(HERESY, input=f"zone palais interieur\nzone {name}\nquit\no\n")
     out = " ".join(after_prompt(result.output).split())
-    assert "Palais Intérieur — secteur(s) : Palais · fortifiée · empilement 3" in out
+    assert "Palais Intérieur — secteur : Palais · fortifiée · empilement 3" in out
     assert "Voisines : Monastère Forteresse des Imperial Fists" in out
     assert "Maintenant : Palais Intérieur ◆: 3×Adeptus Custodes[4] ★L'Empereur" in out
     assert f"{c.zones[b].name('fr')} (crevasse)" in out

@@ -127,7 +127,7 @@ def test_hidden_traps_are_counted_not_drawn():
     view = copy.deepcopy(view)
     view["hidden_traps"] = 2
     text = text_of(render_board("champs", view, "en"))
-    assert "2 hidden trap(s)" in text
+    assert "2 hidden traps" in text
     assert ruleset.id in RENDERERS
 
 

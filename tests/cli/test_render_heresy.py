@@ -117,7 +117,8 @@ def test_viewing_seat_sees_its_hand_only():
             assert name in text
         for name in theirs:
             assert name not in text, name
-        assert f"{len(state.hands[other])} carte(s) cachée(s)" in text
+        hidden = len(state.hands[other])
+        assert f"{hidden} {'carte cachée' if hidden < 2 else 'cartes cachées'}" in text
 
 
 def test_public_view_hides_both_hands():
@@ -163,7 +164,7 @@ def test_english_board_uses_english_names_and_labels():
     assert "Lions Gate Spaceport:" in text and "Porte du Lion" not in text
     assert "empty pile" in text and "pile vide" not in text
     assert "(3) yours: Assemble (cost 1)" in text
-    assert "3 hidden card(s)" in text  # 4 landing orders are on the map
+    assert "3 hidden cards" in text  # 4 landing orders are on the map
     assert "on top: Traitor" in text
     _numbers, icons, _markers = track_rows(text)
     assert icons.count("E") == len(CONTENT.tracks.initiative.spaces_with("event"))
@@ -173,7 +174,7 @@ def test_decision_context_and_unknown_view_fields():
     view = fresh_view(seat=1)
     text = board(view)
     n = len(view["decision"]["options"])
-    assert f"À décider : Traître — choix de l'action · {n} option(s)" in text
+    assert f"À décider : Traître — choix de l'action · {n} option{'s' if n > 1 else ''}" in text
     view["decision"] = {**view["decision"], "order": "firefight"}  # a field the view may gain
     assert "order: firefight" in board(view)
 

@@ -54,7 +54,7 @@ def test_wrong_agent_count_is_a_clear_error(cli):
         ["simulate", "champs", "--games", "2", "--agents", "random,random", "--lang", "en"]
     )
     assert result.exit_code == 2
-    assert "2 agent(s) given for 3 seats" in result.output
+    assert "2 agents given for 3 seats" in result.output
 
 
 def test_agent_count_follows_the_players_option(cli):

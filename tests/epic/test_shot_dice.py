@@ -54,9 +54,10 @@ def test_issue_18_the_fire_event_lists_exactly_the_dice_drawn() -> None:
         assert drawn[0] == to_hit[0]  # the first stand's die comes first
         seen_saves = seen_saves or bool(saves)
         fr, en = translate(ev, "fr"), translate(ev, "en")
-        assert f"pour toucher {ev.args['to_hit']} → {ev.args['hits']} touche(s)" in fr
-        assert f"sauvegardes {ev.args['saves']} → {ev.args['lost']} PV perdus" in fr
-        assert f"to hit {ev.args['to_hit']} → {ev.args['hits']} hit(s)" in en
+        hits, lost = ev.args["hits"], ev.args["lost"]  # French singular for 0 and 1
+        assert f"pour toucher {ev.args['to_hit']} → {hits} touche{'s' * (hits > 1)} ;" in fr
+        assert f"sauvegardes {ev.args['saves']} → {lost} PV perdu{'s' * (lost > 1)}" in fr
+        assert f"to hit {ev.args['to_hit']} → {hits} hit{'s' * (hits != 1)};" in en
         assert f"saves {ev.args['saves']}" in en
     assert seen_saves
 

@@ -80,9 +80,10 @@ def test_EP_11_7_issue_18_a_powers_event_shows_its_dice() -> None:
     assert ev.args["to_hit"].count("+ →") >= 1 and ev.args["to_hit"] != "—"
     assert ev.args["to_hit"].split("→ ")[1].startswith("2")
     fr, en = translate(ev, "fr"), translate(ev, "en")
-    assert f"pour toucher {ev.args['to_hit']} → {ev.args['hits']} touche(s)" in fr
+    hits = ev.args["hits"]  # French singular for 0 and 1, English for 1 only
+    assert f"pour toucher {ev.args['to_hit']} → {hits} touche{'s' * (hits > 1)} ;" in fr
     assert f"sauvegardes {ev.args['saves']}" in fr
-    assert f"to hit {ev.args['to_hit']} → {ev.args['hits']} hit(s)" in en
+    assert f"to hit {ev.args['to_hit']} → {hits} hit{'s' * (hits != 1)};" in en
 
 
 def test_EPC_18_issue_18_a_templates_event_shows_its_dice() -> None:

@@ -27,7 +27,7 @@ def test_empty_pack_is_valid_and_summarised_in_english(tmp_path):
     result = run(str(tmp_path), "--lang", "en")
     assert result.exit_code == 0, result.output
     out = flat(result.output)
-    assert "is valid: 0 file(s) from the pack" in out
+    assert "is valid: 0 files from the pack" in out
     assert "zones (46 Terra, 2 Vengeful Spirit) │ 48" in out
     assert "edges (20 crevasses, 1 sector division) │ 109" in out
     assert "known Order cards (of 80)" in out
@@ -39,7 +39,7 @@ def test_summary_in_french_by_default_marks_pack_files(tmp_path):
     result = run(str(pack))
     assert result.exit_code == 0, result.output
     out = flat(result.output)
-    assert "valide : 1 fichier(s) du paquet" in out
+    assert "valide : 1 fichier du paquet" in out
     assert "heroes.toml │ du paquet" in out and "units.toml │ par défaut" in out
     assert "Héros │ 10" in out
 
@@ -51,14 +51,14 @@ def test_broken_pack_lists_problems_with_file_item_field_and_exits_1(tmp_path):
     pack = make_pack(tmp_path, {"map/zones.toml": zones, "map/edges.toml": edges})
     result = run(str(pack), "--lang", "en")
     assert result.exit_code == 1
-    assert "2 problem(s)" in result.output
+    assert "2 problems" in result.output
     lines = result.output.splitlines()
     assert len(lines) == 3  # the header and one unwrapped line per problem
     out = flat(result.output)
     assert "zones.toml · zone inner_palace · field 'sectors': 'mars' does not exist" in out
     assert "edges.toml · edge inner_palace–atlantis · field 'zones'" in out
     french = flat(run(str(pack)).output)
-    assert "2 problème(s)" in french
+    assert "2 problèmes" in french
     assert "zone inner_palace · champ « sectors » : « mars » n'existe pas" in french
 
 
@@ -84,7 +84,7 @@ def test_a_copy_of_the_default_data_is_a_valid_pack(tmp_path):
     shutil.copytree(str(data), pack)
     result = run(str(pack), "--lang", "en")
     assert result.exit_code == 0, result.output
-    assert "is valid: 14 file(s) from the pack" in flat(result.output)
+    assert "is valid: 14 files from the pack" in flat(result.output)
 
 
 def test_errors_in_default_files_name_a_file_the_user_can_open(tmp_path):

@@ -168,9 +168,9 @@ def test_hh_21_18_moves_and_landings_mark_their_zones() -> None:
     assert summary is not None
     fr = [translate(m, "fr") for m in summary.lines]
     assert fr[0] == "Le Traître a exécuté Drop Pods dans le secteur Palais"
-    assert fr[1] == "2 unité(s) ou Héros déplacé(s) vers Spatioport de la Porte des Lions"
+    assert fr[1] == "2 unités ou Héros déplacés vers Spatioport de la Porte des Lions"
     assert fr[2] == "Le Traître a débarqué en Spatioport de la Porte des Lions"
-    assert fr[3] == "Le Traître a pioché 1 carte(s) Ordre"
+    assert fr[3] == "Le Traître a pioché 1 carte Ordre"
     assert summary.zones == ("lions_gate_spaceport",)
     assert summary.rules == ("HH-14.13", "HH-21.18", "HH-20.3", "HH-19.8")
     en = translate(summary.lines[0], "en")

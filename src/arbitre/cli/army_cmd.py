@@ -72,8 +72,10 @@ add_messages(
             "en": "Legal army: { $name }, { $points } points of { $limit }.",
         },
         "cli.army.illegal": {
-            "fr": "Armée illégale : { $n } problème(s) ({ $points } points sur { $limit }) :",
-            "en": "Illegal army: { $n } problem(s) ({ $points } points of { $limit }):",
+            "fr": "Armée illégale : { $n } { $n ->\n    [one] problème\n   *[other] problèmes\n} "
+            "({ $points } points sur { $limit }) :",
+            "en": "Illegal army: { $n } { $n ->\n    [one] problem\n   *[other] problems\n} "
+            "({ $points } points of { $limit }):",
         },
         "cli.army.total": {
             "fr": "Total : { $points } points sur { $limit }",

@@ -35,12 +35,18 @@ add_messages(
             "en": "'{ $path }' is not a folder: a content pack is a folder",
         },
         "cli.content.problems": {
-            "fr": "{ $n } problème(s) dans le paquet { $path } :",
-            "en": "{ $n } problem(s) in the pack { $path }:",
+            "fr": "{ $n } { $n ->\n    [one] problème\n   *[other] problèmes\n}"
+            " dans le paquet { $path } :",
+            "en": "{ $n } { $n ->\n    [one] problem\n   *[other] problems\n}"
+            " in the pack { $path }:",
         },
         "cli.content.ok": {
-            "fr": "Paquet { $path } valide : { $own } fichier(s) du paquet, le reste par défaut.",
-            "en": "Pack { $path } is valid: { $own } file(s) from the pack, the rest default.",
+            "fr": "Paquet { $path } valide : { $own } "
+            "{ $own ->\n    [one] fichier\n   *[other] fichiers\n} "
+            "du paquet, le reste par défaut.",
+            "en": "Pack { $path } is valid: { $own } "
+            "{ $own ->\n    [one] file\n   *[other] files\n} "
+            "from the pack, the rest default.",
         },
         "cli.content.from_pack": {"fr": "du paquet", "en": "from the pack"},
         "cli.content.from_default": {"fr": "par défaut", "en": "default"},

@@ -72,18 +72,20 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     # --- configuration, seats and agents --------------------------------------------------
     "cli.agents.count": {
-        "fr": "{ $n } agent(s) donné(s) pour { $seats } sièges ({ $names })",
-        "en": "{ $n } agent(s) given for { $seats } seats ({ $names })",
+        "fr": "{ $n } { $n ->\n    [one] agent donné\n   *[other] agents donnés\n}"
+        " pour { $seats } sièges ({ $names })",
+        "en": "{ $n } { $n ->\n    [one] agent\n   *[other] agents\n}"
+        " given for { $seats } seats ({ $names })",
     },
     "cli.agents.unknown": {
         "fr": "Agent inconnu « { $name } » ; connus : { $known }",
         "en": "Unknown agent '{ $name }'; known: { $known }",
     },
     "cli.seats.count": {
-        "fr": "--seats donne { $n } joueur(s) pour { $seats } sièges ({ $names }) ; "
-        "écrivez par ex. human,random,…",
-        "en": "--seats gives { $n } player(s) for { $seats } seats ({ $names }); write e.g. "
-        "human,random,…",
+        "fr": "--seats donne { $n } { $n ->\n    [one] joueur\n   *[other] joueurs\n}"
+        " pour { $seats } sièges ({ $names }) ; écrivez par ex. human,random,…",
+        "en": "--seats gives { $n } { $n ->\n    [one] player\n   *[other] players\n}"
+        " for { $seats } seats ({ $names }); write e.g. human,random,…",
     },
     # --- play -----------------------------------------------------------------------------
     "cli.play.header": {
@@ -105,7 +107,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.play.undone": {
         "fr": "Annulé : { $n } choix repris "
         "(le dernier choix humain et les réponses des IA après lui).",
-        "en": "Undone: { $n } choice(s) taken back "
+        "en": "Undone: { $n } { $n ->\n    [one] choice\n   *[other] choices\n} taken back "
         "(the last human choice and the AI answers after it).",
     },
     "cli.play.saved": {
@@ -280,7 +282,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.read.side.unknown": {"fr": "camp inconnu", "en": "unknown side"},
     "cli.read.side.not_used": {"fr": "non utilisée", "en": "not used"},
     "cli.read.cost": {"fr": "coût { $n }", "en": "cost { $n }"},
-    "cli.read.iterations": {"fr": "{ $n } itération(s)", "en": "{ $n } iteration(s)"},
+    "cli.read.iterations": {
+        "fr": "{ $n } { $n ->\n    [one] itération\n   *[other] itérations\n}",
+        "en": "{ $n } { $n ->\n    [one] iteration\n   *[other] iterations\n}",
+    },
     "cli.read.attack": {"fr": "attaque { $n }", "en": "attack { $n }"},
     "cli.read.shields": {"fr": "boucliers { $n }", "en": "shields { $n }"},
     "cli.read.counter": {"fr": "coût de contre { $n }", "en": "counter cost { $n }"},
@@ -292,7 +297,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.read.english_only": {"fr": "(texte anglais) { $text }", "en": "{ $text }"},
     "cli.read.no_text": {"fr": "texte inconnu des sources", "en": "text unknown to the sources"},
     "cli.read.reconstructed": {"fr": "(reconstitué)", "en": "(reconstructed)"},
-    "cli.read.zone.sectors": {"fr": "secteur(s) : { $names }", "en": "sector(s): { $names }"},
+    "cli.read.zone.sectors": {
+        "fr": "{ $n ->\n    [one] secteur\n   *[other] secteurs\n} : { $names }",
+        "en": "{ $n ->\n    [one] sector\n   *[other] sectors\n}: { $names }",
+    },
     "cli.read.zone.fortified": {"fr": "fortifiée", "en": "fortified"},
     "cli.read.zone.open": {"fr": "non fortifiée", "en": "not fortified"},
     "cli.read.zone.stacking": {"fr": "empilement { $n }", "en": "stacking limit { $n }"},
@@ -366,7 +374,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.sim.progress": {"fr": "Simulation : { $game }", "en": "Simulating { $game }"},
     "cli.sim.title": {
         "fr": "{ $game } : { $games } parties, { $workers } processus",
-        "en": "{ $game }: { $games } games, { $workers } worker(s)",
+        "en": "{ $game }: { $games } { $games ->\n    [one] game\n   *[other] games\n}, "
+        "{ $workers } { $workers ->\n    [one] worker\n   *[other] workers\n}",
     },
     "cli.sim.seat": {"fr": "siège", "en": "seat"},
     "cli.sim.agent": {"fr": "agent", "en": "agent"},
@@ -406,8 +415,10 @@ CATALOG: dict[str, dict[str, str]] = {
     # --- the Champs de Bataille board -----------------------------------------------------
     "cli.champs.round": {"fr": "Manche { $n }/{ $of }", "en": "Round { $n }/{ $of }"},
     "cli.champs.turn_of": {
-        "fr": "tour { $of } ({ $used } activation(s) faite(s))",
-        "en": "{ $seat_The }'s turn ({ $used } activation(s) done)",
+        "fr": "tour { $of } ({ $used } "
+        "{ $used ->\n    [one] activation faite\n   *[other] activations faites\n})",
+        "en": "{ $seat_The }'s turn ({ $used } "
+        "{ $used ->\n    [one] activation\n   *[other] activations\n} done)",
     },
     "cli.champs.to_move_to": {"fr": "{ $to } de choisir", "en": "{ $seat_The } to choose"},
     "cli.champs.hero_of": {
@@ -427,8 +438,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "units: players { $punits }, GM { $munits }",
     },
     "cli.champs.hidden_traps": {
-        "fr": "{ $n } piège(s) caché(s)",
-        "en": "{ $n } hidden trap(s)",
+        "fr": "{ $n } { $n ->\n    [one] piège caché\n   *[other] pièges cachés\n}",
+        "en": "{ $n } hidden { $n ->\n    [one] trap\n   *[other] traps\n}",
     },
     "cli.champs.combat": {
         "fr": "Combat { $kind } : { $att } attaque { $tgt } — étape : { $stage }",
@@ -503,13 +514,19 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.heresy.pile": {"fr": "pile", "en": "pile"},
     "cli.heresy.pile.empty": {"fr": "pile vide", "en": "empty pile"},
     "cli.heresy.pile.top": {"fr": "dessus : { $card }", "en": "top: { $card }"},
-    "cli.heresy.empty_zones": {"fr": "+{ $n } vide(s)", "en": "+{ $n } empty"},
+    "cli.heresy.empty_zones": {
+        "fr": "+{ $n } { $n ->\n    [one] vide\n   *[other] vides\n}",
+        "en": "+{ $n } empty",
+    },
     "cli.heresy.lasers": {"fr": "L{ $n }", "en": "L{ $n }"},
     "cli.heresy.damage": {"fr": "{ $n } dég.", "en": "{ $n } dmg"},
     "cli.heresy.mark.1": {"fr": "A", "en": "A"},
     "cli.heresy.mark.2": {"fr": "D", "en": "R"},
     "cli.heresy.hand.own": {"fr": "({ $n }) vous :", "en": "({ $n }) yours:"},
-    "cli.heresy.hand.hidden": {"fr": "{ $n } carte(s) cachée(s)", "en": "{ $n } hidden card(s)"},
+    "cli.heresy.hand.hidden": {
+        "fr": "{ $n } { $n ->\n    [one] carte cachée\n   *[other] cartes cachées\n}",
+        "en": "{ $n } hidden { $n ->\n    [one] card\n   *[other] cards\n}",
+    },
     "cli.heresy.cost": {"fr": "coût { $n }", "en": "cost { $n }"},
     "cli.heresy.cost.unknown": {"fr": "coût ?", "en": "cost ?"},
     "cli.heresy.card_reserve": {"fr": "réserve de cartes :", "en": "card reserve:"},
@@ -531,7 +548,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "fr": "À décider : { $seat } — { $kind }",
         "en": "To decide: { $seat } — { $kind }",
     },
-    "cli.heresy.decision.options": {"fr": "{ $n } option(s)", "en": "{ $n } option(s)"},
+    "cli.heresy.decision.options": {
+        "fr": "{ $n } { $n ->\n    [one] option\n   *[other] options\n}",
+        "en": "{ $n } { $n ->\n    [one] option\n   *[other] options\n}",
+    },
     "cli.heresy.over": {
         "fr": "Partie finie : victoire { $seat_of }",
         "en": "Game over: { $seat_the } wins",
@@ -700,7 +720,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "cli.heresy.battle.played": {"fr": "Cartes jouées :", "en": "Cards played:"},
     "cli.heresy.battle.damage": {
-        "fr": "{ $n } dégât(s) à infliger",
+        "fr": "{ $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n} à infliger",
         "en": "{ $n } damage to assign",
     },
     "cli.heresy.battle.hand": {
@@ -708,8 +728,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{ $seat_The }'s Combat:",
     },
     "cli.heresy.battle.hand.hidden": {
-        "fr": "{ $n } carte(s) Combat, { $h } Héros (cachées)",
-        "en": "{ $n } Combat card(s), { $h } Hero (hidden)",
+        "fr": "{ $n } { $n ->\n    [one] carte\n   *[other] cartes\n}"
+        " Combat, { $h } Héros (cachées)",
+        "en": "{ $n } Combat { $n ->\n    [one] card\n   *[other] cards\n}, { $h } "
+        "{ $h ->\n    [one] Hero\n   *[other] Heroes\n} (hidden)",
     },
     "cli.heresy.battle.decks": {
         "fr": "paquets Combat { $n } · Héros { $h } · défausses { $d }",
@@ -747,8 +769,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.epic.order.none": {"fr": "sans ordre", "en": "no order"},
     "cli.epic.order.hidden": {"fr": "ordre caché", "en": "hidden order"},
     "cli.epic.stands": {
-        "fr": "{ $n } socle(s) · pertes { $lost }/{ $bp } (rupture)",
-        "en": "{ $n } stand(s) · losses { $lost }/{ $bp } (break)",
+        "fr": "{ $n } { $n ->\n    [one] socle\n   *[other] socles\n}"
+        " · pertes { $lost }/{ $bp } (rupture)",
+        "en": "{ $n } { $n ->\n    [one] stand\n   *[other] stands\n}"
+        " · losses { $lost }/{ $bp } (break)",
     },
     "cli.epic.moved": {"fr": "a bougé", "en": "moved"},
     "cli.epic.acted": {"fr": "activé", "en": "activated"},

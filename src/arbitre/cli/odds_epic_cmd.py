@@ -14,7 +14,7 @@ import typer
 
 from arbitre.cli import odds_app
 from arbitre.cli.usage import config_text, usage_error
-from arbitre.engine.i18n import LANGS
+from arbitre.engine.i18n import LANGS, render_fluent
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.epic.catalog import parse_save
 from arbitre.games.epic.config import Rules, resolve
@@ -60,10 +60,6 @@ _TEXT: dict[str, dict[str, str]] = {
     "att_lost": {
         "fr": "Attaquants perdus en moyenne : {m:.3f}",
         "en": "Mean attackers lost: {m:.3f}",
-    },
-    "outcome": {
-        "fr": "  {w} PdV perdus par le défenseur, {a} attaquant(s) perdu(s) : {p:.4f}",
-        "en": "  defender loses {w} wound(s), {a} attacker(s) lost: {p:.4f}",
     },
     "ethereal_note": {
         "fr": "pouvoir éthéré : pas de relance des 1 en Tir Appuyé (EP-11.15)",
@@ -122,6 +118,18 @@ _TEXT: dict[str, dict[str, str]] = {
         "en": "'{item}': expected key=value",
     },
     "err_config": {"fr": "configuration refusée : {msg}", "en": "configuration refused: {msg}"},
+}
+
+# One line of the assault's outcomes, its words agreeing with the counts `w` and `a`: a
+# Fluent template (plural selectors, CLDR rules of the language), rendered alone by
+# `render_fluent`, where the texts of `_TEXT` are `str.format` ones.
+_OUTCOME: dict[str, str] = {
+    "fr": '{"  "}{ $w } PdV { $w ->\n    [one] perdu\n   *[other] perdus\n} par le défenseur, '
+    "{ $a } { $a ->\n    [one] attaquant perdu\n   *[other] attaquants perdus\n} : "
+    '{ FORMAT($p, spec: ".4f") }',
+    "en": '{"  "}defender loses { $w } { $w ->\n    [one] wound\n   *[other] wounds\n}, '
+    "{ $a } { $a ->\n    [one] attacker\n   *[other] attackers\n} lost: "
+    '{ FORMAT($p, spec: ".4f") }',
 }
 
 # Bounds of the questions (exit 2 beyond them, naming the limit): 50 attack dice take about
@@ -426,4 +434,4 @@ def assault(
     typer.echo(_t(lang, "destroyed", p=float(p), f=p))
     typer.echo(_t(lang, "att_lost", m=float(odds.mean_attackers_lost())))
     for (w, a_lost), pr in sorted(odds.dist.items()):
-        typer.echo(_t(lang, "outcome", w=w, a=a_lost, p=float(pr)))
+        typer.echo(render_fluent(_OUTCOME[lang], {"w": w, "a": a_lost, "p": float(pr)}, lang))

@@ -889,6 +889,7 @@ def zone_sheet(c: Content, zone_id: str, view: Mapping[str, Any], lang: str) -> 
         tr(
             "cli.read.zone.sectors",
             lang,
+            n=len(zone.sectors),
             names=", ".join(sector_name(c, s, lang) for s in zone.sectors),
         ),
         tr("cli.read.zone.fortified" if zone.fortified else "cli.read.zone.open", lang),

@@ -14,6 +14,17 @@ from arbitre.engine.i18n import (
 )
 from arbitre.games.champs.troops import HERO_NAMES, TYPES
 
+# The grammatical form of each troop type's French name ("Soldats de terre perdus",
+# "Cavalerie perdue", "du Mastodonte de combat"): engine.grammar's `masculine`, `feminine`,
+# `plural`; a type missing here reads as `other`
+TYPE_FORMS = {
+    "soldats": "plural",
+    "cavalerie": "feminine",
+    "airs": "plural",
+    "mastodonte": "masculine",
+    "catapulte": "feminine",
+}
+
 
 def _t(fr: str, en: str) -> dict[str, str]:
     return {"fr": fr, "en": en}
@@ -21,7 +32,12 @@ def _t(fr: str, en: str) -> dict[str, str]:
 
 CATALOG: dict[str, dict[str, str]] = {
     # names
-    **{f"champs.type.{t.id}": _t(t.name_fr, t.name_en) for t in TYPES},
+    **{
+        f"champs.type.{t.id}": _t(
+            f"{t.name_fr}\n.form = {TYPE_FORMS.get(t.id, 'other')}", t.name_en
+        )
+        for t in TYPES
+    },
     **{f"champs.hero.{k}": _t(fr, en) for k, (fr, en) in HERO_NAMES.items()},
     # Seats by name; `.form` gives the article ("du Joueur 1", "au MJ"; "the GM").
     **{
@@ -47,8 +63,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "GM's army: type of troop { $i } of { $n }?",
     ),
     "champs.q.turn": _t(
-        "Tour { $seat_of } : quelle troupe activer ? ({ $left } activation(s) restante(s))",
-        "{ $seat_The }'s turn: which troop do you activate? ({ $left } activation(s) left)",
+        "Tour { $seat_of } : quelle troupe activer ? "
+        "({ $left } { $left ->\n    [one] activation restante\n"
+        "   *[other] activations restantes\n})",
+        "{ $seat_The }'s turn: which troop do you activate? "
+        "({ $left } { $left ->\n    [one] activation\n   *[other] activations\n} left)",
     ),
     "champs.q.consent": _t(
         "{ $seat_The } veut activer la troupe en { $cell } où se trouve votre héros : d'accord ?",
@@ -156,7 +175,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "[{ $mark }] soutien de la troupe en { $cell }", "[{ $mark }] support from { $cell }"
     ),
     "champs.opt.roll": _t(
-        "lancer les dés ({ $n } soutien(s))", "roll the dice ({ $n } supporter(s))"
+        "lancer les dés ({ $n } { $n ->\n    [one] soutien\n   *[other] soutiens\n})",
+        "roll the dice ({ $n } { $n ->\n    [one] supporter\n   *[other] supporters\n})",
     ),
     "champs.opt.swap": _t(
         "échanger mon { $a } contre son { $b }", "swap my { $a } for their { $b }"
@@ -199,7 +219,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "{ $seat_The } refuse l'activation", "{ $seat_The } refuses the activation"
     ),
     "champs.ev.moved": _t(
-        "{ $n } déplacé(s) de { $src } à { $dest }", "{ $n } moved from { $src } to { $dest }"
+        "{ $n } { $n ->\n    [one] déplacé\n   *[other] déplacés\n} de { $src } à { $dest }",
+        "{ $n } moved from { $src } to { $dest }",
     ),
     "champs.ev.reloaded": _t("Catapulte rechargée en { $cell }", "Catapult reloaded on { $cell }"),
     "champs.ev.trap_laid": _t(
@@ -209,8 +230,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "{ $seat_The } pose un piège caché", "{ $seat_The } lays a hidden trap"
     ),
     "champs.ev.trap": _t(
-        "Piège en { $cell } ! Dé { $roll } : { $n } unité(s) perdue(s)",
-        "Trap on { $cell }! Die { $roll }: { $n } unit(s) lost",
+        "Piège en { $cell } ! Dé { $roll } : "
+        "{ $n } { $n ->\n    [one] unité perdue\n   *[other] unités perdues\n}",
+        "Trap on { $cell }! Die { $roll }: "
+        "{ $n } { $n ->\n    [one] unit\n   *[other] units\n} lost",
     ),
     "champs.ev.attack": _t(
         "{ $seat_The } attaque { $dest } depuis { $src }",
@@ -244,18 +267,27 @@ CATALOG: dict[str, dict[str, str]] = {
     "champs.ev.support_refused": _t(
         "{ $seat_The } refuse son soutien", "{ $seat_The } refuses support"
     ),
+    # the participle agrees with the troop type's name (its `.form`, TYPE_FORMS)
     "champs.ev.unit_lost": _t(
-        "{ $type } perdu(e) en { $cell } ({ $why })", "{ $type } lost on { $cell } ({ $why })"
+        "{ $type } { $type_form ->\n    [feminine] perdue\n    [plural] perdus\n"
+        "   *[other] perdu\n} en { $cell } ({ $why })",
+        "{ $type } lost on { $cell } ({ $why })",
     ),
     "champs.ev.captured": _t(
         "Héros { $hero } { $seat_of } capturé : +1 point de Destin",
         "{ $seat_The }'s { $hero } is captured: +1 Destiny point",
     ),
-    "champs.ev.retreated": _t("{ $n } recule(nt) en { $cell }", "{ $n } retreat(s) to { $cell }"),
+    "champs.ev.retreated": _t(
+        "{ $n } { $n ->\n    [one] recule\n   *[other] reculent\n} en { $cell }",
+        "{ $n } { $n ->\n    [one] retreats\n   *[other] retreat\n} to { $cell }",
+    ),
     "champs.ev.reattack": _t(
         "Nouvelle attaque immédiate sur { $dest }", "Immediate new attack on { $dest }"
     ),
-    "champs.ev.advanced": _t("{ $n } avance(nt) en { $dest }", "{ $n } advance(s) to { $dest }"),
+    "champs.ev.advanced": _t(
+        "{ $n } { $n ->\n    [one] avance\n   *[other] avancent\n} en { $dest }",
+        "{ $n } { $n ->\n    [one] advances\n   *[other] advance\n} to { $dest }",
+    ),
     "champs.ev.card_drawn": _t(
         "{ $seat_The } pioche : { $type }", "{ $seat_The } draws: { $type }"
     ),

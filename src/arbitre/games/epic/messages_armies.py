@@ -30,8 +30,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "unknown army list '{ $list }' (lists: { $known })",
     },
     "epic.army.err.illegal": {
-        "fr": "armée illégale : { $first } ({ $n } problème(s))",
-        "en": "illegal army: { $first } ({ $n } problem(s))",
+        "fr": "armée illégale : { $first } ({ $n } "
+        "{ $n ->\n    [one] problème\n   *[other] problèmes\n})",
+        "en": "illegal army: { $first } ({ $n } "
+        "{ $n ->\n    [one] problem\n   *[other] problems\n})",
     },
     "epic.army.err.no_ready_made": {
         "fr": "la liste { $list_fr } n'a pas d'armée toute faite à { $points } points "
@@ -45,20 +47,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the army is worth { $total } points, over its limit of { $limit }",
     },
     "epic.army.no_company": {
-        "fr": "il faut au moins { $min } carte(s) de compagnie",
-        "en": "at least { $min } company card(s) are needed",
+        "fr": "pas assez de cartes de compagnie : il en faut au moins { $min }",
+        "en": "not enough company cards: at least { $min } needed",
     },
     "epic.army.too_many_supports": {
-        "fr": "{ $n } cartes de soutien pour { $companies } compagnie(s) : au plus { $max }",
-        "en": "{ $n } support cards for { $companies } company(ies): at most { $max }",
+        "fr": "{ $n } { $n ->\n    [one] carte\n   *[other] cartes\n}"
+        " de soutien pour { $companies } "
+        "{ $companies ->\n    [one] compagnie\n   *[other] compagnies\n} : au plus { $max }",
+        "en": "{ $n } support { $n ->\n    [one] card\n   *[other] cards\n} for { $companies } "
+        "{ $companies ->\n    [one] company\n   *[other] companies\n}: at most { $max }",
     },
     "epic.army.supports_without_company": {
-        "fr": "{ $n } carte(s) de soutien sans aucune compagnie",
-        "en": "{ $n } support card(s) without any company",
+        "fr": "{ $n } { $n ->\n    [one] carte\n   *[other] cartes\n}"
+        " de soutien sans aucune compagnie",
+        "en": "{ $n } support { $n ->\n    [one] card\n   *[other] cards\n} without any company",
     },
     "epic.army.too_many_specials": {
-        "fr": "{ $n } cartes spéciales pour { $companies } compagnie(s) : au plus { $max }",
-        "en": "{ $n } special cards for { $companies } company(ies): at most { $max }",
+        "fr": "{ $n } { $n ->\n    [one] carte spéciale\n   *[other] cartes spéciales\n}"
+        " pour { $companies } "
+        "{ $companies ->\n    [one] compagnie\n   *[other] compagnies\n} : au plus { $max }",
+        "en": "{ $n } special { $n ->\n    [one] card\n   *[other] cards\n} for { $companies } "
+        "{ $companies ->\n    [one] company\n   *[other] companies\n}: at most { $max }",
     },
     "epic.army.mandatory_missing": {
         "fr": "la carte obligatoire « { $card_fr } » manque",

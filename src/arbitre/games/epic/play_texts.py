@@ -14,6 +14,14 @@ def _t(fr: str, en: str) -> dict[str, str]:
     return {"fr": fr, "en": en}
 
 
+# Counts in the shot reports, singular or plural by the number (CLDR: French 0 and 1 singular)
+_HITS_FR = "{ $hits } { $hits ->\n    [one] touche\n   *[other] touches\n}"
+_HITS_EN = "{ $hits } { $hits ->\n    [one] hit\n   *[other] hits\n}"
+_LOSSES_FR = "{ $lost } { $lost ->\n    [one] perte\n   *[other] pertes\n}"
+_LOSSES_EN = "{ $lost } { $lost ->\n    [one] loss\n   *[other] losses\n}"
+_WOUNDS_FR = "{ $lost } { $lost ->\n    [one] PV perdu\n   *[other] PV perdus\n}"
+_WOUNDS_EN = "{ $lost } { $lost ->\n    [one] wound\n   *[other] wounds\n} lost"
+
 MESSAGES: dict[str, dict[str, str]] = {
     **{
         f"epic.weapon.{u.id}.{i}": _t(w.name_fr, w.name_en)
@@ -71,10 +79,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "{ $det } centres a template at ({ $x }, { $y })",
     ),
     "epic.ev.template": _t(
-        "Gabarits { $det_of } : pour toucher { $to_hit } → { $hits } touche(s) ;"
-        " sauvegardes { $saves } → { $lost } perte(s)",
-        "{ $det }'s templates: to hit { $to_hit } → { $hits } hit(s); saves { $saves } → "
-        "{ $lost } loss(es)",
+        "Gabarits { $det_of } : pour toucher { $to_hit } → " + _HITS_FR + " ;"
+        " sauvegardes { $saves } → " + _LOSSES_FR,
+        "{ $det }'s templates: to hit { $to_hit } → "
+        + _HITS_EN
+        + "; saves { $saves } → "
+        + _LOSSES_EN,
     ),
     # objectives and scenario (research §3.9, EP-9.2)
     "epic.ev.objective": _t(
@@ -184,10 +194,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "{ $side_The } { $side_form ->\n    [plural] start\n   *[other] starts\n}",
     ),
     "epic.ev.fire": _t(
-        "Tir { $det_of } sur { $target } : pour toucher { $to_hit } → { $hits } touche(s) ;"
-        " sauvegardes { $saves } → { $lost } PV perdus",
-        "{ $det } shoots at { $target }: to hit { $to_hit } → { $hits } hit(s);"
-        " saves { $saves } → { $lost } wound(s) lost",
+        "Tir { $det_of } sur { $target } : pour toucher { $to_hit } → " + _HITS_FR + " ;"
+        " sauvegardes { $saves } → " + _WOUNDS_FR,
+        "{ $det } shoots at { $target }: to hit { $to_hit } → " + _HITS_EN + ";"
+        " saves { $saves } → " + _WOUNDS_EN,
     ),
     "epic.ev.duel": _t(
         "Duel { $det_of } : { $a } contre { $b }", "{ $det }'s duel: { $a } against { $b }"
@@ -301,10 +311,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "{ $side_The } { $side_form ->\n    [plural] win\n   *[other] wins\n} the assault",
     ),
     "epic.ev.react": _t(
-        "Tir en réaction sur { $target } : pour toucher { $to_hit } → { $hits } touche(s) ;"
-        " sauvegardes { $saves } → { $lost } perte(s)",
-        "Reaction fire at { $target }: to hit { $to_hit } → { $hits } hit(s);"
-        " saves { $saves } → { $lost } loss(es)",
+        "Tir en réaction sur { $target } : pour toucher { $to_hit } → " + _HITS_FR + " ;"
+        " sauvegardes { $saves } → " + _LOSSES_FR,
+        "Reaction fire at { $target }: to hit { $to_hit } → " + _HITS_EN + ";"
+        " saves { $saves } → " + _LOSSES_EN,
     ),
     "epic.ev.intercepted": _t("{ $det } est intercepté", "{ $det } is intercepted"),
     "epic.ev.zone": _t(
@@ -328,10 +338,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     ),
     "epic.ev.breakthrough": _t("Percée { $det_of }", "Breakthrough of { $det }"),
     "epic.ev.power": _t(
-        "{ $power } sur { $target } : pour toucher { $to_hit } → { $hits } touche(s) ;"
-        " sauvegardes { $saves } → { $lost } perte(s)",
-        "{ $power } at { $target }: to hit { $to_hit } → { $hits } hit(s); saves { $saves } → "
-        "{ $lost } loss(es)",
+        "{ $power } sur { $target } : pour toucher { $to_hit } → " + _HITS_FR + " ;"
+        " sauvegardes { $saves } → " + _LOSSES_FR,
+        "{ $power } at { $target }: to hit { $to_hit } → "
+        + _HITS_EN
+        + "; saves { $saves } → "
+        + _LOSSES_EN,
     ),
     # EP-11.2: a power is a choice ("peuvent utiliser"), declined for one phase
     "epic.opt.no_power": _t(

@@ -66,8 +66,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "heresy.q.battle_counter": {
         "fr": "Défausser des cartes pour contrer l'effet de { $card }{ $copy }"
-        " (encore { $n } bouclier(s)) ?",
-        "en": "Discard cards to counter the effect of { $card }{ $copy } ({ $n } more shield(s))?",
+        " (encore { $n } { $n ->\n    [one] bouclier\n   *[other] boucliers\n}) ?",
+        "en": "Discard cards to counter the effect of { $card }{ $copy } "
+        "({ $n } more { $n ->\n    [one] shield\n   *[other] shields\n})?",
     },
     "heresy.q.battle_free": {
         "fr": "Quels effets gratuits utiliser ?",
@@ -78,7 +79,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Choose the target of the effect of { $card }{ $copy }",
     },
     "heresy.q.battle_shields": {
-        "fr": "{ $n } dégât(s) à subir : défausser des cartes pour leurs boucliers ?",
+        "fr": "{ $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}"
+        " à subir : défausser des cartes pour leurs boucliers ?",
         "en": "{ $n } damage coming: discard cards for their shields?",
     },
     "heresy.q.battle_assign": {
@@ -98,11 +100,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{ $unit } eliminated in { $zone }",
     },
     "heresy.log.damaged": {
-        "fr": "{ $unit } en { $zone } subit { $n } dégât(s)",
+        "fr": "{ $unit } en { $zone } subit { $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}",
         "en": "{ $unit } in { $zone } takes { $n } damage",
     },
     "heresy.log.hero_damaged": {
-        "fr": "{ $what } subit { $n } dégât(s)",
+        "fr": "{ $what } subit { $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}",
         "en": "{ $what } takes { $n } damage",
     },
     "heresy.log.hero_dead": {"fr": "{ $what } est éliminé", "en": "{ $what } is eliminated"},
@@ -132,8 +134,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Effect of { $card }{ $copy } countered",
     },
     "heresy.log.combat_draw": {
-        "fr": "{ $seat } pioche { $n } carte(s) Combat",
-        "en": "{ $seat } draws { $n } Combat card(s)",
+        "fr": "{ $seat } pioche { $n } { $n ->\n    [one] carte\n   *[other] cartes\n} Combat",
+        "en": "{ $seat } draws { $n } Combat { $n ->\n    [one] card\n   *[other] cards\n}",
     },
     "heresy.log.normal_damage": {"fr": "Dégâts normaux : { $n }", "en": "Normal damage: { $n }"},
     "heresy.log.battle_end": {
@@ -146,12 +148,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Imperium\n.form = the",
     },
     "heresy.log.shields": {
-        "fr": "{ $seat } défausse { $card } : { $n } bouclier(s)",
-        "en": "{ $seat } discards { $card }: { $n } shield(s)",
+        "fr": "{ $seat } défausse { $card } : { $n } "
+        "{ $n ->\n    [one] bouclier\n   *[other] boucliers\n}",
+        "en": "{ $seat } discards { $card }: { $n } "
+        "{ $n ->\n    [one] shield\n   *[other] shields\n}",
     },
     "heresy.log.counter_paid": {
-        "fr": "{ $seat } défausse { $card } pour contrer : { $n } bouclier(s)",
-        "en": "{ $seat } discards { $card } to counter: { $n } shield(s)",
+        "fr": "{ $seat } défausse { $card } pour contrer : { $n } "
+        "{ $n ->\n    [one] bouclier\n   *[other] boucliers\n}",
+        "en": "{ $seat } discards { $card } to counter: { $n } "
+        "{ $n ->\n    [one] shield\n   *[other] shields\n}",
     },
     "heresy.seatname.traitor": {
         "fr": "Traître\n.form = masculine",

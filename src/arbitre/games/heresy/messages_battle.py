@@ -47,8 +47,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{ $what } holds { $zone }: his Imperial Fists fall only when the battle ends",
     },
     "heresy.log.ability_cards": {
-        "fr": "Capacité de { $what } : { $n } carte(s) Combat",
-        "en": "{ $what }'s ability: { $n } Combat card(s)",
+        "fr": "Capacité de { $what } : { $n } { $n ->\n    [one] carte\n   *[other] cartes\n}"
+        " Combat",
+        "en": "{ $what }'s ability: { $n } Combat { $n ->\n    [one] card\n   *[other] cards\n}",
     },
     "heresy.log.ability_ranks": {
         "fr": "Capacité de { $what } : les unités adverses comptent un rang de moins pour la "

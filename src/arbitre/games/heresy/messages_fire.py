@@ -34,9 +34,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Quelle carte Bombardement garder (bombardement { $mode }) ?",
         "en": "Which Bombardment card takes effect ({ $mode } bombardment)?",
     },
-    "heresy.opt.bombard_card": {"fr": "{ $n } dégât(s)", "en": "{ $n } damage"},
+    "heresy.opt.bombard_card": {
+        "fr": "{ $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}",
+        "en": "{ $n } damage",
+    },
     "heresy.opt.bombard_card_breach": {
-        "fr": "{ $n } dégât(s) + brèche",
+        "fr": "{ $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n} + brèche",
         "en": "{ $n } damage + Breach",
     },
     "heresy.q.bombard_breach": {
@@ -45,7 +48,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "heresy.opt.bombard_edge": {"fr": "{ $zone } / { $to }", "en": "{ $zone } / { $to }"},
     "heresy.q.bombard_damage": {
-        "fr": "À qui infliger le prochain point de dégâts du bombardement ({ $n } restant(s)) ?",
+        "fr": "À qui infliger le prochain point de dégâts du bombardement "
+        "({ $n } { $n ->\n    [one] restant\n   *[other] restants\n}) ?",
         "en": "Who takes the next point of bombardment damage ({ $n } left)?",
     },
     "heresy.opt.bombard_unit": {"fr": "{ $unit }", "en": "{ $unit }"},
@@ -66,27 +70,35 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Bombardment of { $zone }: no effect",
     },
     "heresy.log.bombard_result": {
-        "fr": "Bombardement de { $zone } : { $n } dégât(s)",
+        "fr": "Bombardement de { $zone } : { $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}",
         "en": "Bombardment of { $zone }: { $n } damage",
     },
     "heresy.log.bombard_result_breach": {
-        "fr": "Bombardement de { $zone } : { $n } dégât(s) + brèche",
+        "fr": "Bombardement de { $zone } : { $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}"
+        " + brèche",
         "en": "Bombardment of { $zone }: { $n } damage + Breach",
     },
     "heresy.log.bombard_reduced": {
-        "fr": "La fortification de { $zone } retire { $n } point(s) de dégâts",
-        "en": "The fortification of { $zone } removes { $n } point(s) of damage",
+        "fr": "La fortification de { $zone } retire { $n } "
+        "{ $n ->\n    [one] point\n   *[other] points\n} de dégâts",
+        "en": "The fortification of { $zone } removes { $n } "
+        "{ $n ->\n    [one] point\n   *[other] points\n} of damage",
     },
     "heresy.log.bombard_lost": {
-        "fr": "{ $n } point(s) de dégâts sans cible possible sont perdus",
-        "en": "{ $n } point(s) of damage with no possible target are lost",
+        "fr": "{ $n } { $n ->\n    [one] point\n   *[other] points\n}"
+        " de dégâts sans cible possible "
+        "{ $n ->\n    [one] est perdu\n   *[other] sont perdus\n}",
+        "en": "{ $n } { $n ->\n    [one] point\n   *[other] points\n}"
+        " of damage with no possible target "
+        "{ $n ->\n    [one] is lost\n   *[other] are lost\n}",
     },
     "heresy.log.bombard_empty": {
         "fr": "Plus aucune carte Bombardement : pas de bombardement",
         "en": "No Bombardment card left: no bombardment",
     },
     "heresy.log.thunderhawk": {
-        "fr": "Bombardement Thunderhawk : { $n } dégât(s) ({ $per } par Thunderhawk engagé)",
+        "fr": "Bombardement Thunderhawk : { $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}"
+        " ({ $per } par Thunderhawk engagé)",
         "en": "Thunderhawk bombardment: { $n } damage ({ $per } per engaged Thunderhawk)",
     },
     "heresy.log.breach_none": {
@@ -95,12 +107,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # --- defense lasers
     "heresy.log.lasers_fire": {
-        "fr": "{ $n } laser(s) de défense tirent sur les unités qui atterrissent en { $zone }",
-        "en": "{ $n } defense laser(s) fire at the units landing in { $zone }",
+        "fr": "{ $n } "
+        "{ $n ->\n    [one] laser de défense tire\n   *[other] lasers de défense tirent\n} "
+        "sur les unités qui atterrissent en { $zone }",
+        "en": "{ $n } defense { $n ->\n    [one] laser fires\n   *[other] lasers fire\n} "
+        "at the units landing in { $zone }",
     },
     "heresy.q.laser_target": {
-        "fr": "Sur quelle unité en approche de { $zone } tirer ({ $n } laser(s)) ?",
-        "en": "Which unit approaching { $zone } do the lasers fire at ({ $n } laser(s))?",
+        "fr": "Sur quelle unité en approche de { $zone } tirer "
+        "({ $n } { $n ->\n    [one] laser\n   *[other] lasers\n}) ?",
+        "en": "Which unit approaching { $zone } "
+        "{ $n ->\n    [one] does the laser fire at\n   *[other] do the lasers fire at\n} "
+        "({ $n } { $n ->\n    [one] laser\n   *[other] lasers\n})?",
     },
     "heresy.opt.laser_target": {"fr": "Tirer sur { $unit }", "en": "Fire at { $unit }"},
     "heresy.log.laser_hit": {
@@ -109,13 +127,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "heresy.log.laser_miss": {"fr": "Échec : { $unit } atterrit", "en": "Miss: { $unit } lands"},
     "heresy.log.laser_destroyed": {
-        "fr": "{ $n } laser(s) de défense détruit(s) en { $zone }",
-        "en": "{ $n } defense laser(s) destroyed in { $zone }",
+        "fr": "{ $n } "
+        "{ $n ->\n    [one] laser de défense détruit\n   *[other] lasers de défense détruits\n} "
+        "en { $zone }",
+        "en": "{ $n } defense { $n ->\n    [one] laser\n   *[other] lasers\n}"
+        " destroyed in { $zone }",
     },
     # --- corruption
     "heresy.q.corruption": {
-        "fr": "Quelle unité impériale tenter de corrompre ({ $n } tentative(s)) ?",
-        "en": "Which Imperial unit to try to corrupt ({ $n } attempt(s))?",
+        "fr": "Quelle unité impériale tenter de corrompre "
+        "({ $n } { $n ->\n    [one] tentative\n   *[other] tentatives\n}) ?",
+        "en": "Which Imperial unit to try to corrupt ({ $n } "
+        "{ $n ->\n    [one] attempt\n   *[other] attempts\n})?",
     },
     "heresy.opt.corrupt": {"fr": "Corrompre { $unit }", "en": "Corrupt { $unit }"},
     "heresy.log.corrupted": {
@@ -150,8 +173,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Which units and Heroes go to { $zone }?",
     },
     "heresy.log.ev_moved": {
-        "fr": "{ $n } unité(s) vont en { $zone }",
-        "en": "{ $n } unit(s) go to { $zone }",
+        "fr": "{ $n } { $n ->\n    [one] unité va\n   *[other] unités vont\n} en { $zone }",
+        "en": "{ $n } { $n ->\n    [one] unit goes\n   *[other] units go\n} to { $zone }",
     },
     "heresy.q.ev_place_zone": {
         "fr": "Dans quelle zone placer des renforts de la réserve ({ $n } au plus) ?",

@@ -75,17 +75,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Bombardment card { $n }",
     },
     "heresy.page.bombard.precise": {
-        "fr": "Précis : { $n } dégât(s){ $breach }",
+        "fr": "Précis : { $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}{ $breach }",
         "en": "Precise: { $n } damage{ $breach }",
     },
     "heresy.page.bombard.saturation": {
-        "fr": "Saturation : { $n } dégât(s){ $breach }",
+        "fr": "Saturation : { $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}{ $breach }",
         "en": "Saturation: { $n } damage{ $breach }",
     },
     "heresy.page.bombard.breach": {"fr": '{" "}+ brèche', "en": '{" "}+ breach'},
     "heresy.page.bombard.none": {"fr": "Saturation : pas d'effet", "en": "Saturation: no effect"},
     "heresy.page.bombard.thunderhawk": {
-        "fr": "Thunderhawk : { $n } dégât(s) par Thunderhawk engagé",
+        "fr": "Thunderhawk : { $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}"
+        " par Thunderhawk engagé",
         "en": "Thunderhawk: { $n } damage per engaged Thunderhawk",
     },
     "heresy.page.bombard.lasers": {
@@ -108,16 +109,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{ $who } executed { $card } in the { $sector } sector",
     },
     "heresy.summary.drew": {
-        "fr": "{ $who } a pioché { $n } carte(s) Ordre",
-        "en": "{ $who } drew { $n } Order card(s)",
+        "fr": "{ $who } a pioché { $n } "
+        "{ $n ->\n    [one] carte Ordre\n   *[other] cartes Ordre\n}",
+        "en": "{ $who } drew { $n } Order { $n ->\n    [one] card\n   *[other] cards\n}",
     },
     "heresy.summary.buried": {
         "fr": "{ $who } a enterré la pile { $sector }",
         "en": "{ $who } buried the { $sector } pile",
     },
     "heresy.summary.moved": {
-        "fr": "{ $n } unité(s) ou Héros déplacé(s) vers { $to }",
-        "en": "{ $n } unit(s) or Heroes moved to { $to }",
+        "fr": "{ $n } "
+        "{ $n ->\n    [one] unité ou Héros déplacé\n   *[other] unités ou Héros déplacés\n} "
+        "vers { $to }",
+        "en": "{ $n } { $n ->\n    [one] unit or Hero\n   *[other] units or Heroes\n}"
+        " moved to { $to }",
     },
     "heresy.summary.landed": {
         "fr": "{ $who } a débarqué en { $zone }",
@@ -125,11 +130,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "heresy.summary.battle": {"fr": "Bataille en { $zone }", "en": "Battle in { $zone }"},
     "heresy.summary.eliminated": {
-        "fr": "{ $n } unité(s) éliminée(s) en { $zone }",
-        "en": "{ $n } unit(s) eliminated in { $zone }",
+        "fr": "{ $n } { $n ->\n    [one] unité éliminée\n   *[other] unités éliminées\n}"
+        " en { $zone }",
+        "en": "{ $n } { $n ->\n    [one] unit\n   *[other] units\n} eliminated in { $zone }",
     },
     "heresy.summary.bombard": {
-        "fr": "Bombardement de { $zone } : { $n } dégât(s)",
+        "fr": "Bombardement de { $zone } : { $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}",
         "en": "Bombardment of { $zone }: { $n } damage",
     },
     "heresy.summary.event": {
@@ -137,8 +143,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Event drawn: { $card }",
     },
     "heresy.summary.corrupted": {
-        "fr": "{ $n } unité(s) corrompue(s) en { $zone }, passée(s) au Traître",
-        "en": "{ $n } unit(s) corrupted in { $zone }, now the Traitor's",
+        "fr": "{ $n } { $n ->\n    [one] unité corrompue\n   *[other] unités corrompues\n}"
+        " en { $zone }, "
+        "{ $n ->\n    [one] passée\n   *[other] passées\n} au Traître",
+        "en": "{ $n } { $n ->\n    [one] unit\n   *[other] units\n}"
+        " corrupted in { $zone }, now the Traitor's",
     },
     "heresy.summary.hero_dead": {"fr": "{ $what } est éliminé", "en": "{ $what } is eliminated"},
     "heresy.summary.victory": {"fr": "Fin de la partie", "en": "End of the game"},

@@ -109,8 +109,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The Imperial Army of { $zone } is destroyed: the zone is impassable.",
     },
     "heresy.log.deploy_skipped": {
-        "fr": "Plus de place : { $n } pièce(s) restent en réserve.",
-        "en": "No room left: { $n } piece(s) stay in the reserve.",
+        "fr": "Plus de place : { $n } { $n ->\n    [one] pièce reste\n   *[other] pièces restent\n}"
+        " en réserve.",
+        "en": "No room left: { $n } { $n ->\n    [one] piece stays\n   *[other] pieces stay\n}"
+        " in the reserve.",
     },
     "heresy.q.draft": {
         "fr": "Quelle carte Événement de votre réserve mettre dans l'acte { $act } ?",
