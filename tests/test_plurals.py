@@ -152,6 +152,70 @@ CASES: list[tuple[str, dict[str, object], dict[str, tuple[str, str, str]]]] = [
             ),
         },
     ),
+    (  # games/heresy/messages_fire.py: a fixed "unités" before
+        "heresy.q.ev_move_from",
+        {},
+        {
+            "fr": (
+                "Déplacer jusqu'à 0 unité depuis quelle zone ?",
+                "Déplacer jusqu'à 1 unité depuis quelle zone ?",
+                "Déplacer jusqu'à 2 unités depuis quelle zone ?",
+            ),
+            "en": (
+                "Move up to 0 units from which zone?",
+                "Move up to 1 unit from which zone?",
+                "Move up to 2 units from which zone?",
+            ),
+        },
+    ),
+    (  # games/heresy/messages.py: the adjective and the verb agree
+        "heresy.log.reinforced",
+        {"zone": "inner_palace"},
+        {
+            "fr": (
+                "0 Division Blindée arrive en Palais Intérieur",
+                "1 Division Blindée arrive en Palais Intérieur",
+                "2 Divisions Blindées arrivent en Palais Intérieur",
+            ),
+            "en": (
+                "0 Tank Divisions arrive in Inner Palace",
+                "1 Tank Division arrives in Inner Palace",
+                "2 Tank Divisions arrive in Inner Palace",
+            ),
+        },
+    ),
+    (  # games/heresy/messages_setup.py: "restante" agrees with "unité" (feminine)
+        "heresy.q.deploy_pool",
+        {"zone": "inner_palace"},
+        {
+            "fr": (
+                "Quelle unité placer dans Palais Intérieur (0 restante) ?",
+                "Quelle unité placer dans Palais Intérieur (1 restante) ?",
+                "Quelle unité placer dans Palais Intérieur (2 restantes) ?",
+            ),
+            "en": (
+                "Which unit goes to Inner Palace (0 left)?",
+                "Which unit goes to Inner Palace (1 left)?",
+                "Which unit goes to Inner Palace (2 left)?",
+            ),
+        },
+    ),
+    (  # cli/messages.py: French "choix" is invariable, English "choices" is not
+        "cli.play.saved",
+        {"path": "p.json"},
+        {
+            "fr": (
+                "Partie enregistrée dans p.json (0 choix). Reprise : arbitre play --load p.json",
+                "Partie enregistrée dans p.json (1 choix). Reprise : arbitre play --load p.json",
+                "Partie enregistrée dans p.json (2 choix). Reprise : arbitre play --load p.json",
+            ),
+            "en": (
+                "Game saved to p.json (0 choices). Resume: arbitre play --load p.json",
+                "Game saved to p.json (1 choice). Resume: arbitre play --load p.json",
+                "Game saved to p.json (2 choices). Resume: arbitre play --load p.json",
+            ),
+        },
+    ),
 ]
 
 
@@ -172,6 +236,35 @@ def test_two_counts_in_one_message_each_select_their_words() -> None:
     assert translate(Msg(key, {"n": 1, "h": 2}), "en") == "1 Combat card, 2 Heroes (hidden)"
     assert translate(Msg(key, {"n": 2, "h": 1}), "en") == "2 Combat cards, 1 Hero (hidden)"
     assert translate(Msg(key, {"n": 0, "h": 0}), "fr") == "0 carte Combat, 0 Héros (cachées)"
+
+
+def test_counts_named_otherwise_than_n_select_their_words() -> None:
+    """`cli.sim.title_ray` selects on `$games` (and `$workers`), `cli.army.total` on
+    `$points`: French 0 and 1 singular, English 1 only."""
+    _load_catalogs()
+    title = {"game": "Heresy", "workers": 1}
+    shown = [translate(Msg("cli.sim.title_ray", {**title, "games": g}), "fr") for g in (0, 1, 2)]
+    assert shown == [
+        "Heresy : 0 partie, 1 tâche Ray à la fois",
+        "Heresy : 1 partie, 1 tâche Ray à la fois",
+        "Heresy : 2 parties, 1 tâche Ray à la fois",
+    ]
+    shown = [translate(Msg("cli.sim.title_ray", {**title, "games": g}), "en") for g in (0, 1, 2)]
+    assert shown == [
+        "Heresy: 0 games, 1 Ray task at a time",
+        "Heresy: 1 game, 1 Ray task at a time",
+        "Heresy: 2 games, 1 Ray task at a time",
+    ]
+    total = {"limit": 3000}
+    assert translate(Msg("cli.army.total", {**total, "points": 0}), "fr") == (
+        "Total : 0 point sur 3000"
+    )
+    assert translate(Msg("cli.army.total", {**total, "points": 1}), "en") == (
+        "Total: 1 point of 3000"
+    )
+    assert translate(Msg("cli.army.total", {**total, "points": 0}), "en") == (
+        "Total: 0 points of 3000"
+    )
 
 
 def test_the_epic_assault_outcome_line_agrees_with_both_counts() -> None:

@@ -59,8 +59,10 @@ add_messages(
         "cli.army.unknown": {"fr": "inconnue", "en": "unknown"},
         "cli.army.joins": {"fr": "rejoint la carte { $n }", "en": "joins card { $n }"},
         "cli.army.written": {
-            "fr": "Armée écrite dans { $path } ({ $points } points sur { $limit }).",
-            "en": "Army written to { $path } ({ $points } points of { $limit }).",
+            "fr": "Armée écrite dans { $path } ({ $points } "
+            "{ $points ->\n    [one] point\n   *[other] points\n} sur { $limit }).",
+            "en": "Army written to { $path } ({ $points } "
+            "{ $points ->\n    [one] point\n   *[other] points\n} of { $limit }).",
         },
         "cli.army.skeleton": {
             "fr": "Squelette d'armée vide (ajoutez des sections « [[cards]] » ; voir "
@@ -68,18 +70,22 @@ add_messages(
             "en": "Empty army skeleton (add [[cards]]; see 'arbitre army lists' and docs/epic.md)",
         },
         "cli.army.legal": {
-            "fr": "Armée légale : { $name }, { $points } points sur { $limit }.",
-            "en": "Legal army: { $name }, { $points } points of { $limit }.",
+            "fr": "Armée légale : { $name }, { $points } "
+            "{ $points ->\n    [one] point\n   *[other] points\n} sur { $limit }.",
+            "en": "Legal army: { $name }, { $points } "
+            "{ $points ->\n    [one] point\n   *[other] points\n} of { $limit }.",
         },
         "cli.army.illegal": {
             "fr": "Armée illégale : { $n } { $n ->\n    [one] problème\n   *[other] problèmes\n} "
-            "({ $points } points sur { $limit }) :",
+            "({ $points } { $points ->\n    [one] point\n   *[other] points\n} sur { $limit }) :",
             "en": "Illegal army: { $n } { $n ->\n    [one] problem\n   *[other] problems\n} "
-            "({ $points } points of { $limit }):",
+            "({ $points } { $points ->\n    [one] point\n   *[other] points\n} of { $limit }):",
         },
         "cli.army.total": {
-            "fr": "Total : { $points } points sur { $limit }",
-            "en": "Total: { $points } points of { $limit }",
+            "fr": "Total : { $points } { $points ->\n"
+            "    [one] point\n   *[other] points\n} sur { $limit }",
+            "en": "Total: { $points } { $points ->\n"
+            "    [one] point\n   *[other] points\n} of { $limit }",
         },
         "cli.army.unreadable": {
             "fr": "Impossible de lire « { $path } » : { $error }",

@@ -56,7 +56,8 @@ add_messages(
         "cli.content.count": {"fr": "Nombre", "en": "Count"},
         "cli.content.provenance": {
             "fr": "Provenance : { $rulebook } livre de règles, { $research } recherche, "
-            "{ $reconstructed } reconstitués",
+            "{ $reconstructed } { $reconstructed ->\n"
+            "    [one] reconstitué\n   *[other] reconstitués\n}",
             "en": "Provenance: { $rulebook } rulebook, { $research } research, "
             "{ $reconstructed } reconstructed",
         },
@@ -65,8 +66,14 @@ add_messages(
             "en": "zones ({ $terra } Terra, { $vs } Vengeful Spirit)",
         },
         "heresy.content.count.edges": {
-            "fr": "bords ({ $crevasses } crevasses, { $divisions } division de secteur)",
-            "en": "edges ({ $crevasses } crevasses, { $divisions } sector division)",
+            "fr": "bords ({ $crevasses } { $crevasses ->\n"
+            "    [one] crevasse\n   *[other] crevasses\n}, "
+            "{ $divisions } { $divisions ->\n"
+            "    [one] division de secteur\n   *[other] divisions de secteur\n})",
+            "en": "edges ({ $crevasses } { $crevasses ->\n"
+            "    [one] crevasse\n   *[other] crevasses\n}, "
+            "{ $divisions } { $divisions ->\n"
+            "    [one] sector division\n   *[other] sector divisions\n})",
         },
         "heresy.content.count.sectors": {"fr": "secteurs", "en": "sectors"},
         "heresy.content.count.units": {"fr": "types d'unités", "en": "unit types"},
@@ -85,8 +92,9 @@ add_messages(
             "en": "known Combat and Hero Combat cards (of { $total })",
         },
         "heresy.content.count.events": {
-            "fr": "titres d'Événements ({ $copies } cartes)",
-            "en": "Event titles ({ $copies } cards)",
+            "fr": "titres d'Événements ({ $copies } { $copies ->\n"
+            "    [one] carte\n   *[other] cartes\n})",
+            "en": "Event titles ({ $copies } { $copies ->\n    [one] card\n   *[other] cards\n})",
         },
         "heresy.content.count.bombardment": {
             "fr": "cartes Bombardement connues (sur { $total })",

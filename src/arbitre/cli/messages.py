@@ -113,7 +113,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.play.saved": {
         "fr": "Partie enregistrée dans { $path } ({ $n } choix). Reprise : arbitre play --load "
         "{ $path }",
-        "en": "Game saved to { $path } ({ $n } choices). Resume: arbitre play --load { $path }",
+        "en": "Game saved to { $path } ({ $n } { $n ->\n    [one] choice\n   *[other] choices\n}). "
+        "Resume: arbitre play --load { $path }",
     },
     "cli.play.save_failed": {
         "fr": "Impossible d'enregistrer dans { $path } : { $error }",
@@ -190,7 +191,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.quit.bad": {"fr": "Répondez o (oui) ou n (non).", "en": "Answer y (yes) or n (no)."},
     "cli.quit.saved": {
         "fr": "Partie sauvegardée dans { $path } ({ $n } choix). Reprise : arbitre play --resume",
-        "en": "Game saved in { $path } ({ $n } choices). Resume: arbitre play --resume",
+        "en": "Game saved in { $path } ({ $n } { $n ->\n    [one] choice\n   *[other] choices\n}). "
+        "Resume: arbitre play --resume",
     },
     "cli.quit.save_failed": {
         "fr": "Sauvegarde automatique impossible dans { $path } : { $error }",
@@ -243,7 +245,8 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "cli.resume.row": {
         "fr": "{ $game } · { $seats } · { $n } choix · { $date }",
-        "en": "{ $game } · { $seats } · { $n } choices · { $date }",
+        "en": "{ $game } · { $seats } · { $n } { $n ->\n"
+        "    [one] choice\n   *[other] choices\n} · { $date }",
     },
     "cli.resume.unknown": {
         "fr": "Pas de sauvegarde « { $name } » : donnez un numéro de 1 à { $n } ou un nom de "
@@ -360,7 +363,8 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "cli.replay.header": {
         "fr": "Relecture — { $game } · graine { $seed } · { $n } choix",
-        "en": "Replay — { $game } · seed { $seed } · { $n } choices",
+        "en": "Replay — { $game } · seed { $seed } · { $n } { $n ->\n"
+        "    [one] choice\n   *[other] choices\n}",
     },
     "cli.replay.next": {
         "fr": "Entrée : suivant · q : quitter",
@@ -373,7 +377,8 @@ CATALOG: dict[str, dict[str, str]] = {
     # --- simulate -------------------------------------------------------------------------
     "cli.sim.progress": {"fr": "Simulation : { $game }", "en": "Simulating { $game }"},
     "cli.sim.title": {
-        "fr": "{ $game } : { $games } parties, { $workers } processus",
+        "fr": "{ $game } : { $games } { $games ->\n"
+        "    [one] partie\n   *[other] parties\n}, { $workers } processus",
         "en": "{ $game }: { $games } { $games ->\n    [one] game\n   *[other] games\n}, "
         "{ $workers } { $workers ->\n    [one] worker\n   *[other] workers\n}",
     },

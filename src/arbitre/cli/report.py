@@ -25,8 +25,10 @@ BALANCE = 0.65  # a side winning more often than this: the setup favours it
 add_messages(
     {
         "cli.report.title": {
-            "fr": "Rapport d'équilibre — { $game } ({ $games } parties)",
-            "en": "Balance report — { $game } ({ $games } games)",
+            "fr": "Rapport d'équilibre — { $game } ({ $games } { $games ->\n"
+            "    [one] partie\n   *[other] parties\n})",
+            "en": "Balance report — { $game } ({ $games } { $games ->\n"
+            "    [one] game\n   *[other] games\n})",
         },
         "cli.report.setup": {
             "fr": "Agents : { $agents } · configuration : { $config } · première graine : "

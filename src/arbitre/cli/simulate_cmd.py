@@ -81,9 +81,11 @@ add_messages(
             "en": "the Ray cluster at { $address } does not answer: { $error }",
         },
         "cli.sim.title_ray": {
-            "fr": "{ $game } : { $games } parties, { $workers } { $workers ->\n"
+            "fr": "{ $game } : { $games } { $games ->\n    [one] partie\n   *[other] parties\n}, "
+            "{ $workers } { $workers ->\n"
             "    [one] tâche Ray\n   *[other] tâches Ray\n} à la fois",
-            "en": "{ $game }: { $games } games, { $workers } { $workers ->\n"
+            "en": "{ $game }: { $games } { $games ->\n    [one] game\n   *[other] games\n}, "
+            "{ $workers } { $workers ->\n"
             "    [one] Ray task\n   *[other] Ray tasks\n} at a time",
         },
         "cli.sim.rate": {

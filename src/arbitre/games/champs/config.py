@@ -280,10 +280,13 @@ def resolve(config: Mapping[str, Any]) -> Rules:
 add_messages(
     {
         "config.champs.heroes": {
-            "fr": "La clé « heroes » nomme { $n } héros pour { $players } joueurs : il en faut "
+            "fr": "La clé « heroes » nomme { $n } héros pour { $players } "
+            "{ $players ->\n    [one] joueur\n   *[other] joueurs\n} : il en faut "
             "un par "
             "joueur",
-            "en": "The key 'heroes' names { $n } heroes for { $players } players: one per player "
+            "en": "The key 'heroes' names { $n } { $n ->\n"
+            "    [one] hero\n   *[other] heroes\n} for { $players } "
+            "{ $players ->\n    [one] player\n   *[other] players\n}: one per player "
             "is needed",
         },
     }

@@ -36,9 +36,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "{ $n ->\n    [one] problem\n   *[other] problems\n})",
     },
     "epic.army.err.no_ready_made": {
-        "fr": "la liste { $list_fr } n'a pas d'armée toute faite à { $points } points "
+        "fr": "la liste { $list_fr } n'a pas d'armée toute faite à { $points } "
+        "{ $points ->\n    [one] point\n   *[other] points\n} "
         "(niveaux : { $levels })",
-        "en": "the { $list_en } list has no ready-made army at { $points } points "
+        "en": "the { $list_en } list has no ready-made army at { $points } "
+        "{ $points ->\n    [one] point\n   *[other] points\n} "
         "(levels: { $levels })",
     },
     # --- the army's problems (problems) -------------------------------------------------

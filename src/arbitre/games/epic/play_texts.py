@@ -303,7 +303,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     ),
     "epic.ev.location": _t("Touché à la localisation : { $loc }", "Location hit: { $loc }"),
     "epic.ev.shield": _t(
-        "Un bouclier tombe ({ $left } restants)", "A shield falls ({ $left } left)"
+        "Un bouclier tombe ({ $left } { $left ->\n    [one] restant\n   *[other] restants\n})",
+        "A shield falls ({ $left } left)",
     ),
     # the side with its article and its verb agreeing ("Les Eldars remportent l'assaut")
     "epic.ev.assault": _t(
@@ -354,7 +355,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "No psychic power this phase ({ $side })",
     ),
     "epic.ev.demolish": _t(
-        "{ $det } tire sur le bâtiment : { $lost } PS perdus, { $left } restants",
+        "{ $det } tire sur le bâtiment : { $lost } PS { $lost ->\n"
+        "    [one] perdu\n   *[other] perdus\n}, "
+        "{ $left } { $left ->\n    [one] restant\n   *[other] restants\n}",
         "{ $det } fires at the building: { $lost } SP lost, { $left } left",
     ),
     "epic.ev.ruined": _t("Le bâtiment s'effondre en ruines", "The building collapses into ruins"),

@@ -346,8 +346,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Marker removed from { $zone }",
     },
     "heresy.log.reinforced": {
-        "fr": "{ $n } Divisions Blindées arrivent en { $zone }",
-        "en": "{ $n } Tank Divisions arrive in { $zone }",
+        "fr": "{ $n } { $n ->\n    [one] Division Blindée arrive\n"
+        "   *[other] Divisions Blindées arrivent\n} en { $zone }",
+        "en": "{ $n } { $n ->\n"
+        "    [one] Tank Division arrives\n   *[other] Tank Divisions arrive\n} in { $zone }",
     },
     "heresy.cfg.scenario": {"fr": "Scénario joué", "en": "Scenario played"},
     "heresy.cfg.content": {

@@ -61,7 +61,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{ $what } bombards { $zone }",
     },
     "heresy.log.ability_damage": {
-        "fr": "Capacité de { $what } : +{ $n } dégâts normaux",
+        "fr": "Capacité de { $what } : +{ $n } { $n ->\n"
+        "    [one] dégât normal\n   *[other] dégâts normaux\n}",
         "en": "{ $what }'s ability: +{ $n } normal damage",
     },
     "heresy.log.morale": {

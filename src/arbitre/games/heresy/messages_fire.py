@@ -161,8 +161,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "heresy.opt.place_free": {"fr": "Placer { $card }", "en": "Place { $card }"},
     "heresy.q.ev_orders_sector": {"fr": "Sur quelle pile ?", "en": "On which pile?"},
     "heresy.q.ev_move_from": {
-        "fr": "Déplacer jusqu'à { $n } unités depuis quelle zone ?",
-        "en": "Move up to { $n } units from which zone?",
+        "fr": "Déplacer jusqu'à { $n } { $n ->\n"
+        "    [one] unité\n   *[other] unités\n} depuis quelle zone ?",
+        "en": "Move up to { $n } { $n ->\n    [one] unit\n   *[other] units\n} from which zone?",
     },
     "heresy.q.ev_move_to": {
         "fr": "Vers quelle zone depuis { $zone } ?",

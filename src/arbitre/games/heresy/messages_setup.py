@@ -59,7 +59,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{ $seat } puts back a card of his Combat deck.",
     },
     "heresy.log.hero_healed": {
-        "fr": "{ $what } perd { $n } dégâts.",
+        "fr": "{ $what } perd { $n } { $n ->\n    [one] dégât\n   *[other] dégâts\n}.",
         "en": "{ $what } loses { $n } damage.",
     },
     # --- scenario setup --------------------------------------------------------------------
@@ -82,16 +82,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "On which spaceport do you put 3 Imperial Armies ({ $n } to choose)?",
     },
     "heresy.q.deploy_laser": {
-        "fr": "Où placer un laser de défense ({ $n } restants) ?",
+        "fr": "Où placer un laser de défense ({ $n } { $n ->\n"
+        "    [one] restant\n   *[other] restants\n}) ?",
         "en": "Where does a defense laser go ({ $n } left)?",
     },
     "heresy.q.deploy_unit": {
-        "fr": "Où placer { $what } ({ $n } restants) ?",
+        "fr": "Où placer { $what } ({ $n } { $n ->\n    [one] restant\n   *[other] restants\n}) ?",
         "en": "Where does { $what } go ({ $n } left)?",
     },
     "heresy.q.deploy_hero": {"fr": "Où placer { $what } ?", "en": "Where does { $what } go?"},
     "heresy.q.deploy_pool": {
-        "fr": "Quelle unité placer dans { $zone } ({ $n } restantes) ?",
+        "fr": "Quelle unité placer dans { $zone } ({ $n } { $n ->\n"
+        "    [one] restante\n   *[other] restantes\n}) ?",
         "en": "Which unit goes to { $zone } ({ $n } left)?",
     },
     "heresy.opt.deploy_unit": {"fr": "{ $what }", "en": "{ $what }"},
@@ -128,11 +130,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The Event deck is ready ({ $n } cards).",
     },
     "heresy.q.landing_orders": {
-        "fr": "Quel ordre d'atterrissage placer sur la carte stratégique ({ $n } restants) ?",
+        "fr": "Quel ordre d'atterrissage placer sur la carte stratégique ({ $n } "
+        "{ $n ->\n    [one] restant\n   *[other] restants\n}) ?",
         "en": "Which landing order goes on the strategic map ({ $n } left)?",
     },
     "heresy.q.extra_orders": {
-        "fr": "Quelle carte de votre paquet Ordre ajouter à votre main ({ $n } restantes) ?",
+        "fr": "Quelle carte de votre paquet Ordre ajouter à votre main ({ $n } "
+        "{ $n ->\n    [one] restante\n   *[other] restantes\n}) ?",
         "en": "Which card of your Order deck joins your hand ({ $n } left)?",
     },
     "heresy.opt.extra_order": {"fr": "prendre { $card }", "en": "take { $card }"},
@@ -146,7 +150,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # --- special tokens --------------------------------------------------------------------
     "heresy.q.token": {
-        "fr": "Dépenser un pion spécial pour payer 1 initiative de moins ({ $left } restants) ?",
+        "fr": "Dépenser un pion spécial pour payer 1 initiative de moins ({ $left } "
+        "{ $left ->\n    [one] restant\n   *[other] restants\n}) ?",
         "en": "Spend a special token to pay 1 initiative less ({ $left } left)?",
     },
     "heresy.opt.token_spend": {
@@ -158,7 +163,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "keep the tokens (cost { $n })",
     },
     "heresy.log.token": {
-        "fr": "{ $seat } dépense un pion spécial ({ $left } restants).",
+        "fr": "{ $seat } dépense un pion spécial ({ $left } { $left ->\n"
+        "    [one] restant\n   *[other] restants\n}).",
         "en": "{ $seat } spends a special token ({ $left } left).",
     },
     # --- the game's own config refusals (config.py) -----------------------------------

@@ -65,7 +65,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "heresy.why.unreachable": {
         "fr": "{ $what } ne peut atteindre aucune zone de destination de l'ordre "
-        "(la plus proche, { $zone }, est à { $cost } PM ; { $mp } PM disponibles).",
+        "(la plus proche, { $zone }, est à { $cost } PM ; { $mp } PM "
+        "{ $mp ->\n    [one] disponible\n   *[other] disponibles\n}).",
         "en": "{ $what } cannot reach any destination zone of the order "
         "(the nearest, { $zone }, is { $cost } MP away; { $mp } MP available).",
     },

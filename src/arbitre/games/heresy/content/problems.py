@@ -148,9 +148,11 @@ add_messages(
             "en": "{ $where }: total { $total }, expected { $expected }",
         },
         "heresy.content.too_many": {
-            "fr": "{ $where } : { $count } × « { $what } » demandés, { $available } seulement "
-            "existent",
-            "en": "{ $where }: { $count } × '{ $what }' asked for, only { $available } exist",
+            "fr": "{ $where } : { $count } × « { $what } » "
+            "{ $count ->\n    [one] demandé\n   *[other] demandés\n}, { $available } seulement "
+            "{ $available ->\n    [one] existe\n   *[other] existent\n}",
+            "en": "{ $where }: { $count } × '{ $what }' asked for, only { $available } "
+            "{ $available ->\n    [one] exists\n   *[other] exist\n}",
         },
         "heresy.content.side_mismatch": {
             "fr": "{ $where } : « { $ref } » appartient au camp { $actual }, pas { $expected }",
