@@ -51,7 +51,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadfile
+	$(BIN)/pytest -n 2
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.golden check

@@ -1158,9 +1158,7 @@ FUZZ_TESTS = {"lobby", "reads", "play", "seating", "replay", "socket"}
 
 def test_zz_at_least_5000_requests() -> None:
     """Last in the module: the fuzz tests above sent ≥ 5,000 HTTP requests (socket
-    handshakes and messages come on top). It adds up what they sent in this process:
-    `make test` keeps each file on one xdist worker (`--dist loadfile`); run alone, or
-    with the module split, it can only skip."""
+    handshakes and messages come on top)."""
     if set(COUNTS) != FUZZ_TESTS:
         pytest.skip(f"only {sorted(COUNTS)} of the fuzz tests ran")
     http = sum(n for test, n in COUNTS.items() if test != "socket")
