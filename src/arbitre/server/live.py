@@ -28,6 +28,9 @@ from arbitre.server.store import SeatSpec, StoredGame
 _MOMENTS = itertools.count(1)
 
 
+_ABSENT = object()  # a key one view has and the other lacks (secret_between)
+
+
 @dataclass(frozen=True, slots=True)
 class Access:
     """What a token may do: act for `seats`, look through `seat` (None: public view).
@@ -281,7 +284,9 @@ class LiveGame:
         # the moment's views (their public part built once, `view`); never changed here:
         # the States built this moment hold them
         va, vb = self.view(a), self.view(b)
-        return any(k != "seat" and va.get(k) != vb.get(k) for k in va.keys() | vb.keys())
+        return any(
+            k != "seat" and va.get(k, _ABSENT) != vb.get(k, _ABSENT) for k in va.keys() | vb.keys()
+        )
 
     # --- playing -------------------------------------------------------------------------
 
