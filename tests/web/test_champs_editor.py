@@ -218,7 +218,7 @@ def test_the_editor_on_a_phone_by_touch_in_english(server: str, phone: Any) -> N
     assert cell(p, "1,0").get_attribute("aria-label") == "cell 1,0: free, players' line"
     assert cell(p, "4,4").get_attribute("aria-label") == "cell 4,4: obstacle"
     assert p.locator("#f-deck-soldats").input_value() == "4"  # kept through the switch
-    assert p.locator("#deck-total").inner_text() == "14 card(s) in all"
+    assert p.locator("#deck-total").inner_text() == "14 cards in all"
     p.locator("#check-status.good").wait_for()
     shot(p, "champs-editor", "phone")
     p.click("#lang")  # back to French for the other tests

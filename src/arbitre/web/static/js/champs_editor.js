@@ -102,7 +102,7 @@ function refuseUnknown(d, source) {
   const keys = unknownKeys(d);
   if (!keys.length) return false;
   clearErrors();
-  const message = t("ced.unknown_keys", { source, keys: keys.join(", ") });
+  const message = t("ced.unknown_keys", { source, n: keys.length, keys: keys.join(", ") });
   fileStatus(message, true);
   return true;
 }

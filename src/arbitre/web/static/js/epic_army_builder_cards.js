@@ -34,14 +34,14 @@ export function unitProfile(u) {
       h(
         "li",
         {},
-        t("eab.weapon", { name: tx(w.name), range: w.range, dice: plural("eab.dice", w.dice), to_hit: w.to_hit, pa: w.pa, arc: w.arc }),
+        t("eab.weapon", { name: tx(w.name), range: w.range, dice: t("eab.dice", { n: w.dice }), to_hit: w.to_hit, pa: w.pa, arc: w.arc }),
         w.notes.length ? h("ul", { class: "eab-notes" }, abilityItems(w.notes)) : null,
       ),
     );
     parts.push(h("p", { class: "eab-sub" }, t("eab.weapons")), h("ul", { class: "eab-weapons" }, items));
   }
   if (u.powers.length) {
-    const items = u.powers.map((p) => h("li", {}, t("eab.power", { name: tx(p.name), range: p.range, dice: plural("eab.dice", p.dice), to_hit: p.to_hit })));
+    const items = u.powers.map((p) => h("li", {}, t("eab.power", { name: tx(p.name), range: p.range, dice: t("eab.dice", { n: p.dice }), to_hit: p.to_hit })));
     parts.push(h("p", { class: "eab-sub" }, t("eab.powers")), h("ul", { class: "eab-weapons" }, items));
   }
   const abilities = u.abilities.filter((a) => a.id !== "wounds"); // in the profile's line
@@ -52,14 +52,9 @@ export function unitProfile(u) {
   return parts;
 }
 
-/** "1 socle", "4 socles" (a word for one and one for more). */
-function plural(key, n) {
-  return t(n === 1 ? `${key}.one` : `${key}.many`, { n });
-}
-
 function groupBlock(lst, g) {
   const unit = lst.units[g.unit];
-  const stands = plural("eab.stands", g.stands);
+  const stands = t("eab.stands", { n: g.stands });
   const label = g.count > 1 ? t("eab.group", { count: g.count, stands, unit: unitName(lst, g.unit) }) : t("eab.group.one", { stands, unit: unitName(lst, g.unit) });
   return h("div", { class: "eab-unit" }, h("h4", {}, label), unit ? unitProfile(unit) : null);
 }

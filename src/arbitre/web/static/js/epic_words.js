@@ -15,7 +15,7 @@ addStrings({
     "epicp.objective": "Objectif {n}",
     "epicp.objective.free": "libre",
     "epicp.objective.held": "tenu par {side}",
-    "epicp.det.info": "{name} — {side} · {stands} socle(s), pertes {lost}/{bp} · ordre : {order}",
+    "epicp.det.info": "{name} — {side} · {stands} {stands -> [one] socle [other] socles}, pertes {lost}/{bp} · ordre : {order}",
     "epicp.det.broken": "brisé",
     "epicp.det.moved": "a bougé",
     "epicp.det.acted": "a agi",
@@ -50,7 +50,7 @@ addStrings({
     "epicp.objective": "Objective {n}",
     "epicp.objective.free": "not held",
     "epicp.objective.held": "held by {side}",
-    "epicp.det.info": "{name} — {side} · {stands} stand(s), losses {lost}/{bp} · order: {order}",
+    "epicp.det.info": "{name} — {side} · {stands} {stands -> [one] stand [other] stands}, losses {lost}/{bp} · order: {order}",
     "epicp.det.broken": "broken",
     "epicp.det.moved": "moved",
     "epicp.det.acted": "acted",
@@ -132,7 +132,7 @@ export function orderName(ctx, order) {
   return tx(names(ctx).orders?.[order]) || order;
 }
 
-/** "Marines tactiques (B) — Imperium · 7 socle(s), pertes 0/3 · ordre : Avance" (+ state). */
+/** "Marines tactiques (B) — Imperium · 7 socles, pertes 0/3 · ordre : Avance" (+ state). */
 export function detInfo(ctx, det) {
   const stands = (ctx.view.stands || []).filter((st) => st.det === det.id).length;
   let text = t("epicp.det.info", { name: detLabel(ctx, det), side: sideName(ctx, det.side), stands, lost: det.lost, bp: det.break_points, order: orderName(ctx, det.order) });

@@ -21,8 +21,8 @@ export { cardPopover, parseUnit, seatName };
 addStrings({
   fr: {
     "hpanel.mine": "Votre jeu ({seat})",
-    "hpanel.hand.imperium": "Main de l'Imperium : {n} carte(s)",
-    "hpanel.hand.traitor": "Main du Traître : {n} carte(s)",
+    "hpanel.hand.imperium": "Main de l'Imperium : {n} {n -> [one] carte [other] cartes}",
+    "hpanel.hand.traitor": "Main du Traître : {n} {n -> [one] carte [other] cartes}",
     "hpanel.reserve.imperium": "Réserve de l'Imperium",
     "hpanel.reserve.traitor": "Réserve du Traître",
     "hpanel.pile.top": "votre carte du dessus :",
@@ -33,8 +33,8 @@ addStrings({
   },
   en: {
     "hpanel.mine": "Your game ({seat})",
-    "hpanel.hand.imperium": "The Imperium's hand: {n} card(s)",
-    "hpanel.hand.traitor": "The Traitor's hand: {n} card(s)",
+    "hpanel.hand.imperium": "The Imperium's hand: {n} {n -> [one] card [other] cards}",
+    "hpanel.hand.traitor": "The Traitor's hand: {n} {n -> [one] card [other] cards}",
     "hpanel.reserve.imperium": "Imperium reserve",
     "hpanel.reserve.traitor": "Traitor reserve",
     "hpanel.pile.top": "your top card:",
@@ -86,7 +86,7 @@ function sidePanel(ctx, seat) {
     rows.push(h("div", { class: "row-title" }, t("heresy.hand.own", { n: hand.length })));
     rows.push(h("div", { class: "cards hand", "data-hand": seat }, hand.map((c) => cardChip(ctx, c))));
   } else {
-    rows.push(h("div", { class: "row-title" }, t(`hpanel.hand.${seat}`, { n: hand ?? 0 })));
+    rows.push(h("div", { class: "row-title" }, t(`hpanel.hand.${seat}`, { n: Number(hand) || 0 })));
     rows.push(h("div", { class: "cards backs", "data-hand": seat, "data-count": hand ?? 0 }, Array.from({ length: Number(hand) || 0 }, () => h("span", { class: `card-back seat-${seat}` }))));
   }
   const discard = v.discards?.[seat] || [];

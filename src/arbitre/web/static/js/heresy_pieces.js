@@ -14,10 +14,10 @@ addStrings({
     "heresy.map.piece": "{n} × {unit}",
     "heresy.map.piece.tag": "{n} × {unit} ({tag})",
     "heresy.map.piece.rank": "rang {n}",
-    "heresy.map.piece.damage": "{n} dégât(s)",
+    "heresy.map.piece.damage": "{n} {n -> [one] dégât [other] dégâts}",
     "heresy.map.piece.flying": "volant",
     "heresy.map.hero": "{hero} (Héros)",
-    "heresy.map.more": "{n} pion(s) de plus : {list}",
+    "heresy.map.more": "{n} {n -> [one] pion [other] pions} de plus : {list}",
   },
   en: {
     "heresy.map.piece": "{n} × {unit}",
@@ -26,7 +26,7 @@ addStrings({
     "heresy.map.piece.damage": "{n} damage",
     "heresy.map.piece.flying": "flying",
     "heresy.map.hero": "{hero} (Hero)",
-    "heresy.map.more": "{n} more piece(s): {list}",
+    "heresy.map.more": "{n} more {n -> [one] piece [other] pieces}: {list}",
   },
 });
 

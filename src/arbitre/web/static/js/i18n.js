@@ -1,5 +1,14 @@
 // The page's own words in French and English; texts from the server arrive as {fr, en}.
 // The language is kept in localStorage ("arbitre.lang"); French by default.
+//
+// A template fills `{name}` from its arguments. Words that agree with a number are a plural
+// selector on that argument, never a lazy "carte(s)": `{n -> [one] carte [other] cartes}`
+// picks the variant of `Intl.PluralRules(lang).select(n)` (the CLDR categories: French `one`
+// is 0 and 1, English `one` is 1 only), `[other]` when the category has no variant of its
+// own; each variant is trimmed and may hold `{name}` placeholders. A message may hold
+// several selectors, each on its own count:
+//   "{n} {n -> [one] carte Combat [other] cartes Combat} et {h} {h -> [one] carte [other] cartes} de Héros"
+// The count must be a number; anything else ("?") reads as `[other]`.
 
 const KEY = "arbitre.lang";
 export const LANGS = ["fr", "en"];
@@ -195,7 +204,7 @@ const STRINGS = {
     "champs.deck": "Recrutement : {n}",
     "champs.traps": "Pièges : joueurs {p} · MJ {m}",
     "champs.units_left": "Unités : joueurs {p} · MJ {m}",
-    "champs.hidden_traps": "{n} piège(s) caché(s)",
+    "champs.hidden_traps": "{n} {n -> [one] piège caché [other] pièges cachés}",
     "champs.hero": "{name} ({seat}) · destin {destiny}",
     "champs.captured": "capturé",
     "champs.not_deployed": "pas encore déployé",
@@ -207,7 +216,7 @@ const STRINGS = {
     "champs.support": "Soutien : {cells}",
     "champs.line.players": "ligne des joueurs",
     "champs.line.mj": "ligne du MJ",
-    "champs.objective.reach_start_line": "Objectif : tenir la ligne de départ adverse ({hold} tour(s))",
+    "champs.objective.reach_start_line": "Objectif : tenir la ligne de départ adverse ({hold} {hold -> [one] tour [other] tours})",
     "champs.objective.annihilation": "Objectif : anéantir l'armée adverse",
     "champs.legend.acted": "pâle : a déjà agi",
     "champs.legend.loaded": "● catapulte chargée",
@@ -219,12 +228,12 @@ const STRINGS = {
     "heresy.current": "Joueur actif : {seat}",
     "heresy.track": "Piste d'initiative",
     "heresy.hand.own": "Votre main ({n})",
-    "heresy.hand.other": "Main de {seat} : {n} carte(s)",
+    "heresy.hand.other": "Main de {seat} : {n} {n -> [one] carte [other] cartes}",
     "heresy.deck": "Pioche {n} · défausse {d}",
     "heresy.card_reserve": "Réserve de cartes : {cards}",
     "heresy.reserve": "Réserve de {seat}",
     "heresy.piles": "Carte stratégique",
-    "heresy.pile.count": "{n} carte(s)",
+    "heresy.pile.count": "{n} {n -> [one] carte [other] cartes}",
     "heresy.pile.top": "dessus : {card}",
     "heresy.pile.empty": "vide",
     "heresy.events": "Événements : {n} · défausse : {cards}",
@@ -245,7 +254,7 @@ const STRINGS = {
     "heresy.battle.engaged": "Engagés ({seat})",
     "heresy.battle.played": "Cartes jouées",
     "heresy.battle.hand": "Cartes de combat de {seat}",
-    "heresy.battle.hand.hidden": "{n} carte(s) de combat, {h} de Héros",
+    "heresy.battle.hand.hidden": "{n} {n -> [one] carte [other] cartes} de combat, {h} de Héros",
     "heresy.battle.decks": "pioches {n} + {h} Héros",
     "heresy.icon.start": "Départ",
     "heresy.icon.event": "Événement",
@@ -275,13 +284,13 @@ const STRINGS = {
     "epic.initiative": "Initiative : {side}",
     "epic.order.hidden": "ordre caché",
     "epic.order.none": "sans ordre",
-    "epic.stands": "{n} socle(s), pertes {lost}/{bp}",
+    "epic.stands": "{n} {n -> [one] socle [other] socles}, pertes {lost}/{bp}",
     "epic.moved": "a bougé",
     "epic.acted": "a agi",
     "epic.broken": "démoralisé",
     "epic.legend": "1 case = 10 cm · le trait marque l'avant du socle, tourné vers l'adversaire · ▲ basse altitude, ▲▲ haute altitude · ⚑ objectif (couleur de qui le tient) · chiffre sur un bâtiment : points de structure",
     "epic.ruins": "Ruines",
-    "epic.structure": "{n} point(s) de structure",
+    "epic.structure": "{n} {n -> [one] point [other] points} de structure",
     "epic.objective": "Objectif (tenu par personne)",
     "epic.objective.held": "Objectif tenu par {side}",
     "epic.outcome": "Résultat : {text}",
@@ -472,7 +481,7 @@ const STRINGS = {
     "champs.deck": "Recruits: {n}",
     "champs.traps": "Traps: players {p} · GM {m}",
     "champs.units_left": "Units: players {p} · GM {m}",
-    "champs.hidden_traps": "{n} hidden trap(s)",
+    "champs.hidden_traps": "{n} {n -> [one] hidden trap [other] hidden traps}",
     "champs.hero": "{name} ({seat}) · destiny {destiny}",
     "champs.captured": "captured",
     "champs.not_deployed": "not deployed yet",
@@ -484,7 +493,7 @@ const STRINGS = {
     "champs.support": "Support: {cells}",
     "champs.line.players": "players' line",
     "champs.line.mj": "GM's line",
-    "champs.objective.reach_start_line": "Objective: hold the enemy start line ({hold} turn(s))",
+    "champs.objective.reach_start_line": "Objective: hold the enemy start line ({hold} {hold -> [one] turn [other] turns})",
     "champs.objective.annihilation": "Objective: wipe out the enemy army",
     "champs.legend.acted": "faded: already acted",
     "champs.legend.loaded": "● loaded catapult",
@@ -495,12 +504,12 @@ const STRINGS = {
     "heresy.current": "Active player: {seat}",
     "heresy.track": "Initiative track",
     "heresy.hand.own": "Your hand ({n})",
-    "heresy.hand.other": "{seat}'s hand: {n} card(s)",
+    "heresy.hand.other": "{seat}'s hand: {n} {n -> [one] card [other] cards}",
     "heresy.deck": "Deck {n} · discard {d}",
     "heresy.card_reserve": "Card reserve: {cards}",
     "heresy.reserve": "{seat} reserve",
     "heresy.piles": "Strategic map",
-    "heresy.pile.count": "{n} card(s)",
+    "heresy.pile.count": "{n} {n -> [one] card [other] cards}",
     "heresy.pile.top": "top: {card}",
     "heresy.pile.empty": "empty",
     "heresy.events": "Events: {n} · discard: {cards}",
@@ -521,7 +530,7 @@ const STRINGS = {
     "heresy.battle.engaged": "Engaged ({seat})",
     "heresy.battle.played": "Cards played",
     "heresy.battle.hand": "{seat}'s Combat cards",
-    "heresy.battle.hand.hidden": "{n} Combat card(s), {h} Hero",
+    "heresy.battle.hand.hidden": "{n} Combat {n -> [one] card [other] cards}, {h} Hero",
     "heresy.battle.decks": "decks {n} + {h} Hero",
     "heresy.icon.start": "Start",
     "heresy.icon.event": "Event",
@@ -550,13 +559,13 @@ const STRINGS = {
     "epic.initiative": "Initiative: {side}",
     "epic.order.hidden": "hidden order",
     "epic.order.none": "no order",
-    "epic.stands": "{n} stand(s), losses {lost}/{bp}",
+    "epic.stands": "{n} {n -> [one] stand [other] stands}, losses {lost}/{bp}",
     "epic.moved": "moved",
     "epic.acted": "acted",
     "epic.broken": "broken",
     "epic.legend": "1 square = 10 cm · the stroke marks a stand's front, towards the enemy · ▲ low altitude, ▲▲ high altitude · ⚑ objective (in its holder's colour) · number on a building: Structure Points",
     "epic.ruins": "Ruins",
-    "epic.structure": "{n} Structure Point(s)",
+    "epic.structure": "{n} {n -> [one] Structure Point [other] Structure Points}",
     "epic.objective": "Objective (held by nobody)",
     "epic.objective.held": "Objective held by {side}",
     "epic.outcome": "Result: {text}",
@@ -576,10 +585,31 @@ export function setLang(value) {
   window.dispatchEvent(new CustomEvent("langchange", { detail: value }));
 }
 
-/** A page word: `t("table.yours", {seat: "p1"})`; a missing key shows as the key. */
+/** A page word: `t("table.yours", {seat: "p1"})`; a missing key shows as the key. Plural
+ * selectors (`{n -> [one] … [other] …}`, see the top of this file) agree with their count. */
 export function t(key, args = {}) {
-  const template = STRINGS[lang()][key] ?? STRINGS.fr[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
+  const l = lang();
+  const own = STRINGS[l][key];
+  const template = own ?? STRINGS.fr[key] ?? key;
+  const chosen = template.replace(SELECTOR, (m, name, body) => pick(own === undefined ? "fr" : l, args[name], body));
+  return chosen.replace(/\{(\w+)\}/g, (m, name) => (name in args ? String(args[name]) : m));
+}
+
+// `{n -> [one] … [other] …}`: the variants may hold `{name}` placeholders, no other brace
+const SELECTOR = /\{(\w+) -> ((?:[^{}]|\{\w+\})*)\}/g;
+const RULES = {};
+
+/** The variant of a selector's body for `count` in the language `l`. */
+function pick(l, count, body) {
+  const parts = body.split(/\[(\w+)\]/); // ["", "one", " carte ", "other", " cartes"]
+  const variants = {};
+  for (let i = 1; i < parts.length; i += 2) variants[parts[i]] = parts[i + 1].trim();
+  let category = "other";
+  if (typeof count === "number" && Number.isFinite(count)) {
+    RULES[l] ??= new Intl.PluralRules(l);
+    category = RULES[l].select(count);
+  }
+  return variants[category] ?? variants.other ?? "";
 }
 
 /** A server Text `{fr, en}` (or a plain string) in the current language. */

@@ -12,8 +12,7 @@ addStrings({
   fr: {
     "lobbyopt.advanced": "Options avancées",
     "lobbyopt.advanced.help": "Les lectures des règles retenues par défaut conviennent à une première partie.",
-    "lobbyopt.changed": "{n} modifiées",
-    "lobbyopt.changed.one": "1 modifiée",
+    "lobbyopt.changed": "{n} {n -> [one] modifiée [other] modifiées}",
     "lobbyopt.changed.mark": "modifiée",
     "lobbyopt.reset": "Rétablir",
     "lobbyopt.reset.label": "Rétablir la valeur par défaut de « {label} » : {value}",
@@ -34,7 +33,6 @@ addStrings({
     "lobbyopt.advanced": "Advanced options",
     "lobbyopt.advanced.help": "The rule readings chosen by default suit a first game.",
     "lobbyopt.changed": "{n} changed",
-    "lobbyopt.changed.one": "1 changed",
     "lobbyopt.changed.mark": "changed",
     "lobbyopt.reset": "Reset",
     "lobbyopt.reset.label": "Reset “{label}” to its default: {value}",
@@ -248,7 +246,7 @@ function changedNow(key) {
   onChange(key);
 }
 
-const changedText = (n) => (n ? ` · ${n === 1 ? t("lobbyopt.changed.one") : t("lobbyopt.changed", { n })}` : "");
+const changedText = (n) => (n ? ` · ${t("lobbyopt.changed", { n })}` : "");
 
 function refreshCounts() {
   for (const details of document.querySelectorAll("#options details[data-group]")) {
