@@ -1,5 +1,5 @@
-"""The search AI (`mcts`, "strong") on the web: it thinks in worker processes of its own
-(server/search.py; issue 15; docs/web.md, Search AI)."""
+"""The search AI (`mcts`, the level "lookahead, experimental") on the web: it thinks in
+worker processes of its own (server/search.py; issue 15; docs/web.md, Search AI)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def wait_for_human(client: TestClient, game: dict[str, Any], seconds: float = 60
 def test_strong_is_offered_only_with_search_workers(client: TestClient, db_url: str) -> None:
     """Without search processes (the default of create_app) `mcts` is neither listed nor
     accepted; with them Heresy and Epic list it, last (Champs does not: its search is
-    not stronger than its `mj` AI, docs/interop.md), and a game may seat it."""
+    below its `mj` AI, docs/interop.md), and a game may seat it."""
     assert search.SETTINGS.processes == 0
     for ruleset in ("champs", "heresy", "epic"):
         assert "mcts" not in agents_of(client, ruleset)
@@ -111,7 +111,7 @@ def test_the_pool_answers_as_the_same_agent_in_process(
     pool = search.pool_of(hub.workers)
     assert pool.jobs >= 2  # searched in the process pool, not in a thread
     texts = [e["text"]["en"] for e in st["log"]]
-    assert not any("strong AI" in t for t in texts)  # no fallback
+    assert not any("lookahead AI" in t for t in texts)  # no fallback
     ruleset = get("epic")
     agent = engine_agents.make_agent(ruleset, BUDGET, 7 * 31 + 0)
     match = Match(ruleset, {}, 7)
@@ -135,8 +135,8 @@ def test_limits_per_address_name_the_field(offered: TestClient) -> None:
     assert r.status_code == 429
     error = r.json()["error"]
     assert error["code"] == "search_limit" and error["field"] == "seats[1].agent"
-    assert "limit of unfinished games with a strong AI (2)" in error["text"]["en"]
-    assert "limite de parties en cours avec une IA forte (2)" in error["text"]["fr"]
+    assert "limit of unfinished games with a lookahead AI (2)" in error["text"]["en"]
+    assert "limite de parties en cours avec une IA prévoyante (2)" in error["text"]["fr"]
     assert len(search._by_address["testclient"]) == before
     # another level is still welcome
     new_game(offered, "heresy", [{"kind": "ai", "agent": "ai"}, HUMAN], mode="online")
@@ -155,8 +155,8 @@ def test_a_search_past_the_timeout_falls_back_to_the_heuristic(
     assert len(rec["keys"]) >= 2
     texts_en = [e["text"]["en"] for e in st["log"]]
     texts_fr = [e["text"]["fr"] for e in st["log"]]
-    assert "The strong AI did not answer within 1 s: the normal AI played this move" in texts_en
-    assert "L'IA forte n'a pas répondu en 1 s : l'IA normale a joué ce coup" in texts_fr
+    assert "The lookahead AI did not answer within 1 s: the normal AI played this move" in texts_en
+    assert "L'IA prévoyante n'a pas répondu en 1 s : l'IA normale a joué ce coup" in texts_fr
     assert any("no answer in 1 s" in r.getMessage() for r in caplog.records)
 
 

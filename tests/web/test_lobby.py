@@ -119,7 +119,7 @@ def test_heresy_scenarios_by_name_in_french_then_english(server: str, page: Any)
         """() => import('/static/js/lobby_options.js').then((m) =>
              [m.agentWords('ai'), m.agentWords('mcts'), m.agentWords('deep_thought-2')])"""
     )
-    assert words == ["AI: normal", "AI: strong", "AI: deep thought 2"]
+    assert words == ["AI: normal", "AI: lookahead, experimental", "AI: deep thought 2"]
 
 
 @pytest.mark.parametrize("sized", ["phone"], indirect=True)

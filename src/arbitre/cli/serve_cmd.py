@@ -77,8 +77,8 @@ def serve(
             "--search-workers",
             min=0,
             max=64,
-            help="processus de l'IA forte (mcts), 0 = niveau non proposé / processes of the "
-            "strong AI (mcts), 0 = level not offered",
+            help="processus de l'IA prévoyante (mcts), 0 = niveau non proposé / processes of "
+            "the lookahead AI (mcts), 0 = level not offered",
         ),
     ] = 1,
     search_per_address: Annotated[
@@ -87,8 +87,8 @@ def serve(
             "--search-per-address",
             min=1,
             max=1000,
-            help="parties en cours avec l'IA forte par adresse / unfinished games with the "
-            "strong AI per address",
+            help="parties en cours avec l'IA prévoyante par adresse / unfinished games with "
+            "the lookahead AI per address",
         ),
     ] = 2,
     sqlite_sync: Annotated[
@@ -112,7 +112,7 @@ def serve(
     url = db or default_db_url()
     from arbitre.server import search
 
-    # the strong AI's processes and limits (server/search.py)
+    # the lookahead AI's processes and limits (server/search.py)
     search.configure(search_workers, search_per_address)
     try:
         web = create_app(

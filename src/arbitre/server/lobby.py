@@ -22,10 +22,10 @@ from arbitre.server.payload import state_payload
 from arbitre.server.store import GameSummary, SeatSpec, Store, StoredGame, new_token
 from arbitre.server.turns import game_name, mine_fields, name_both, pace_of, started
 
-# The search agent (`mcts`, "strong") thinks up to ~2 s of CPU per decision: on the web it
-# thinks in worker processes of its own, bounded per game, per creator and in all
-# (server/search.py), and is offered only when the operator gave it processes
-# (`arbitre serve --search-workers N`, N > 0). Never with parameters from a client.
+# The search agent (`mcts`, the level "lookahead, experimental") thinks up to ~2 s of CPU
+# per decision: on the web it thinks in worker processes of its own, bounded per game, per
+# creator and in all (server/search.py), and is offered only when the operator gave it
+# processes (`arbitre serve --search-workers N`, N > 0). Never with parameters from a client.
 NOT_ON_THE_WEB = frozenset({"mcts"})  # unless search.offered(ruleset)
 
 

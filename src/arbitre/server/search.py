@@ -1,4 +1,10 @@
-"""The search AI (`mcts`, the lobby's level "strong") on the web, in worker processes.
+"""The search AI (`mcts`, the lobby's level "lookahead, experimental") on the web, in
+worker processes.
+
+It was offered as "strong"; measured level with the heuristic AI (Heresy 0.51 [0.47, 0.55]
+over 600 games, Epic 0.56 [0.46, 0.65] over 100, docs/interop.md), it is now named for what
+it does — it plays each decision's likely continuations before answering — and marked
+experimental, not for a strength it does not have.
 
 `mcts` thinks up to ~2 s of CPU per decision (its `seconds` cap). In a server thread it
 would hold the interpreter lock against the event loop and every other game, so on the
@@ -81,11 +87,11 @@ def configure(processes: int, per_address: int = 2, timeout: float = 10.0) -> No
     SETTINGS.processes, SETTINGS.per_address, SETTINGS.timeout = processes, per_address, timeout
 
 
-# The games whose search the web does not offer: a "strong" level weaker than the normal
-# one is not offered. Champs: its search ends every game since it walks its selections in
-# one canonical order (games/champs/mcts_plugin.py), but as the MJ it scores 0.63 [0.53,
-# 0.72] where the `mj` AI scores 0.68 [0.58, 0.76] on the same 100 games (docs/interop.md,
-# "Epic and Champs"): not the stronger level a player choosing "strong" expects.
+# The games whose search the web does not offer: one that plays below the normal AI.
+# Champs: its search ends every game since it walks its selections in one canonical order
+# (games/champs/mcts_plugin.py), but as the MJ it scores 0.63 [0.53, 0.72] where the `mj`
+# AI scores 0.68 [0.58, 0.76] on the same 100 games (docs/interop.md, "Epic and Champs"):
+# not shown weaker, but below it, so there is nothing to offer it for.
 NOT_FOR = frozenset({"champs"})
 
 

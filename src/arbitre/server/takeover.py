@@ -12,7 +12,7 @@ Who may hand a seat over:
 - the host, once the seat's person has had no socket open on the game for longer than the
   game's absence limit (set by the host, AWAY_DEFAULT seconds unless changed); or at once
   when the person accepts the host's request (as a takeback request is accepted).
-The search AI (`mcts`, "strong") may be chosen when the server offers it (`arbitre serve
+The search AI (`mcts`, "lookahead") may be chosen when the server offers it (`arbitre serve
 --search-workers N`, N > 0; lobby.web_agents): it then thinks in its own worker processes
 (server/search.py).
 """

@@ -27,7 +27,6 @@ addStrings({
     "lobbyopt.list.help": "Séparez les valeurs par des virgules.",
     "lobbyopt.rule": "règle {rule}",
     "lobbyopt.compendium": "Compendium : unités, héros, cartes et règles",
-    "lobbyopt.agent.ai-strong": "forte",
   },
   en: {
     "lobbyopt.advanced": "Advanced options",
@@ -47,7 +46,6 @@ addStrings({
     "lobbyopt.list.help": "Separate the values with commas.",
     "lobbyopt.rule": "rule {rule}",
     "lobbyopt.compendium": "Compendium: units, heroes, cards and rules",
-    "lobbyopt.agent.ai-strong": "strong",
   },
 });
 
@@ -81,9 +79,7 @@ function labelOf(option) {
 /** "IA : normale"; an agent this page does not know is still shown readably. */
 export function agentWords(agent) {
   const own = t(`lobby.agent.${agent}`);
-  if (own !== `lobby.agent.${agent}`) return t("lobby.seat.ai", { agent: own });
-  const mine = t(`lobbyopt.agent.${agent}`);
-  const word = mine !== `lobbyopt.agent.${agent}` ? mine : String(agent).replace(/[-_]+/g, " ");
+  const word = own !== `lobby.agent.${agent}` ? own : String(agent).replace(/[-_]+/g, " ");
   return t("lobby.seat.ai", { agent: word });
 }
 
