@@ -116,6 +116,7 @@ class _Near:
     starts: list[Point]
     # per mover, the terrain pieces impassable to its class (EPC-11); none when flying
     stops: list[tuple[Area, ...]]
+    blocked: bool  # some mover has a piece in `stops`
     box: tuple[float, float, float, float]  # the movers' bounding box (x0, x1, y0, y1)
     overlap: float  # closer than this, two bases overlap (EP-2.4)
     touching: float  # this close, two bases touch (world.contact)
@@ -166,7 +167,8 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
         )
     starts = [st.point for st in movers]
     overlap = 2 * s.rules.base_radius - EPS
-    return _Near(stands, zones, others, movers, starts, stops, box, overlap, touching)
+    blocked = any(stops)
+    return _Near(stands, zones, others, movers, starts, stops, blocked, box, overlap, touching)
 
 
 def _meets(
@@ -232,6 +234,63 @@ def check(
     return None
 
 
+def _legal(s: EpicState, p: Plan, dx: float, dy: float, near: _Near) -> bool:
+    """Whether `check(s, did, p, dx, dy, near)` is None (issue 14: `candidates` asks only
+    that). The same tests on the same floats, in an order that finds a refusal sooner and
+    builds no message: which refusal comes first does not change whether there is one."""
+    dist = math.hypot(dx, dy)
+    if dist > p.hi + EPS or dist < p.lo - EPS:
+        return False
+    if p.facing is not None and dist > EPS:
+        turn = (math.degrees(math.atan2(dy, dx)) - p.facing + 180.0) % 360.0 - 180.0
+        if abs(turn) > TITAN_TURN + EPS:
+            return False
+    starts = near.starts
+    if starts:
+        # every mover on the table: adding dx keeps the order of floats (rounding is
+        # monotonic), so the box's sides moved are the movers' extremes moved
+        x0, x1, y0, y1 = near.box
+        if not (x0 + dx >= 0 and x1 + dx <= s.table.width):
+            return False
+        if not (y0 + dy >= 0 and y1 + dy <= s.table.height):
+            return False
+        zones = near.zones if (dx or dy) else None
+        land = p.land
+        if zones or land or near.blocked:
+            terrain = areas(s) if land else ()
+            for start, stops in zip(starts, near.stops, strict=True):
+                dest = tuple.__new__(Point, (start[0] + dx, start[1] + dy))
+                if stops and any(ar.crossed_by(start, dest) for ar in stops):
+                    return False
+                if land and not may_land(dest, terrain):
+                    return False
+                if zones and path_enters_zoc(start, dest, zones):
+                    return False
+        touching = near.touching
+        wide = touching + 1e-6
+        lo_x, hi_x = x0 + dx - wide, x1 + dx + wide
+        lo_y, hi_y = y0 + dy - wide, y1 + dy + wide
+        overlap, bump_enemy, hypot = near.overlap, not p.engage, math.hypot
+        ends: list[tuple[float, float]] | None = None
+        for ox, oy, enemy in near.stands:
+            if not (lo_x <= ox <= hi_x and lo_y <= oy <= hi_y):
+                continue  # not near the block's new place (`check`'s `close`)
+            if ends is None:
+                ends = [(x + dx, y + dy) for x, y in starts]
+            for x, y in ends:
+                ex, ey = x - ox, y - oy
+                if ex > touching or ex < -touching or ey > touching or ey < -touching:
+                    continue
+                d = hypot(ex, ey)
+                if d < overlap or (enemy and bump_enemy and d <= touching):
+                    return False
+    if near.others:
+        dests = [Point(x + dx, y + dy) for x, y in starts]
+        if not coherent((*dests, *near.others), s.rules):
+            return False
+    return True
+
+
 def _clean(v: float, snap: float = 1e-9) -> float:
     """A component without float noise: |v| < snap is 0.0, and never -0.0 (the texts
     show "(0.0, 20.0)", not "(-0.0, 20.0)")."""
@@ -265,7 +324,7 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
         if key in seen:
             continue
         seen.add(key)
-        if check(s, did, p, dx, dy, near) is not None:
+        if not _legal(s, p, dx, dy, near):
             continue
         if text is None:
             text = shown(dx, dy)
@@ -338,7 +397,7 @@ def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     for foe in foes[:2]:
         for sid in p.movers[:3]:
             me = s.stands[sid]
-            gap = me.point.to(foe.point)
+            gap = hypot(foe.x - me.x, foe.y - me.y)  # = me.point.to(foe.point)
             if gap <= 1e-9:
                 continue
             if p.engage and gap_to < gap <= p.hi + gap_to:

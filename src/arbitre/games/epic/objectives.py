@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from arbitre.engine.i18n import Msg
@@ -59,12 +60,14 @@ def strength(s: EpicState, side: int, p: Point) -> int:
     cover = scenario(s) == "standard"
     terrain = areas(s) if cover else ()
     total = 0
+    px, py = p.x, p.y
+    hypot = math.hypot  # issue 14: st.point.to(p) on the coordinates (same floats)
     for st in s.stands.values():
         if (
             st.side == side
             and st.alt == GROUND
             and not s.dets[st.det].fallback
-            and st.point.to(p) <= HOLD_CM
+            and hypot(px - st.x, py - st.y) <= HOLD_CM
         ):
             total += st.wounds
             if cover and cover_save(st.point, terrain) is not None:

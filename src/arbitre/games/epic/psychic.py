@@ -33,12 +33,10 @@ def powers_for(s: EpicState, side: int, phase: str) -> list[tuple[str, Msg]]:
     out: list[tuple[str, Msg]] = []
     if s.psy_pass[side]:
         return out
-    psykers = [  # issue 14: the few Psykers first, then sorted (not the whole table)
-        st
-        for st in s.stands.values()
-        if st.side == side and not st.power_used and st.profile.has("psyker")
-    ]
-    for st in sorted(psykers, key=lambda x: x.sid):
+    # issue 14: the table's Psykers by id, listed once until the stands change
+    for st in s.psykers():
+        if st.side != side or st.power_used:
+            continue
         det = s.dets[st.det]
         if det.fallback and phase == "combat":
             continue  # research §3.8: no shooting in Retraite; Movement-phase powers are

@@ -104,6 +104,13 @@ def _dup_det(d: Det) -> Det:
     return Det(*_DET_FIELDS(d))
 
 
+def _psykers(stands: dict[int, Stand]) -> list[Stand]:
+    return sorted(
+        [st for st in stands.values() if CATALOG.units[st.unit].has("psyker")],
+        key=attrgetter("sid"),
+    )
+
+
 class Stands(dict[int, Stand]):
     """The stands on the table by id: a dict that keeps `EpicState.by_det`'s answer until
     it changes (issue 14: `alive` is asked some ten times a decision). Every way a dict
@@ -112,37 +119,38 @@ class Stands(dict[int, Stand]):
 
     index: dict[int, list[Stand]] | None = None  # by_det's answer, while it holds
     sides: dict[int, list[Stand]] | None = None  # `EpicState.foes_of`'s by side, likewise
+    psykers: list[Stand] | None = None  # `EpicState.psykers`' answer, likewise
 
     def __setitem__(self, key: int, value: Stand) -> None:
-        self.index = self.sides = None
+        self.index = self.sides = self.psykers = None
         super().__setitem__(key, value)
 
     def __delitem__(self, key: int) -> None:
-        self.index = self.sides = None
+        self.index = self.sides = self.psykers = None
         super().__delitem__(key)
 
     def pop(self, *args: Any) -> Any:
-        self.index = self.sides = None
+        self.index = self.sides = self.psykers = None
         return super().pop(*args)
 
     def popitem(self) -> tuple[int, Stand]:
-        self.index = self.sides = None
+        self.index = self.sides = self.psykers = None
         return super().popitem()
 
     def clear(self) -> None:
-        self.index = self.sides = None
+        self.index = self.sides = self.psykers = None
         super().clear()
 
     def setdefault(self, key: int, default: Stand) -> Stand:
-        self.index = self.sides = None
+        self.index = self.sides = self.psykers = None
         return super().setdefault(key, default)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
-        self.index = self.sides = None
+        self.index = self.sides = self.psykers = None
         super().update(*args, **kwargs)
 
     def __ior__(self, other: Any) -> Stands:  # type: ignore[override,misc]
-        self.index = self.sides = None
+        self.index = self.sides = self.psykers = None
         super().update(other)
         return self
 
@@ -227,15 +235,32 @@ class EpicState:
             got = foes[side] = [e for e in stands.values() if e.side != side]
         return got
 
+    def psykers(self) -> list[Stand]:
+        """The Psykers on the table, by id: `sorted([st for st in stands.values() if
+        st.profile.has("psyker")], key=sid)`. Read only: kept (`Stands`) until the stands
+        change, then replaced, never changed (a stand's unit never changes)."""
+        stands = self.stands
+        if stands.__class__ is Stands:
+            got = stands.psykers
+            if got is None:
+                got = stands.psykers = _psykers(stands)
+            return got
+        return _psykers(stands)
+
     def embarked(self, did: int) -> list[Stand]:
         """The detachment's stands aboard a transport (EPC-21)."""
         return [st for st in self.aboard.values() if st.det == did] if self.aboard else []
 
     def present(self, did: int) -> bool:
         """Whether the detachment has a stand left, on the table or aboard."""
-        for st in self.stands.values():  # issue 14: stops at the first, lists nothing
-            if st.det == did:
+        stands = self.stands
+        if stands.__class__ is Stands:  # issue 14: the kept `by_det` lists it, if any
+            if did in self.by_det():
                 return True
+        else:
+            for st in stands.values():
+                if st.det == did:
+                    return True
         return bool(self.aboard) and any(st.det == did for st in self.aboard.values())
 
     def cargo(self, carrier: int) -> list[Stand]:

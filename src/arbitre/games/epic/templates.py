@@ -19,6 +19,7 @@ Reconstructed model (the v2 barrage table is lost; research §3.6 gives the v3 c
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from arbitre.engine.decision import Decision, Option
@@ -118,7 +119,9 @@ def queue_bombs(s: EpicState, did: int, paths: dict[int, list[float]]) -> None:
 
 
 def _covered(s: EpicState, p: Point, r: float) -> list[Stand]:
-    return [st for st in s.stands.values() if st.point.to(p) <= r + 1e-9]
+    # issue 14: st.point.to(p) on the coordinates (same floats)
+    px, py, hypot, lim = p.x, p.y, math.hypot, r + 1e-9
+    return [st for st in s.stands.values() if hypot(px - st.x, py - st.y) <= lim]
 
 
 def _score(s: EpicState, side: int, p: Point, r: float) -> int:

@@ -37,7 +37,14 @@ assert max(r for r, _n in RINGS) <= EMERGENCY_EXIT_CM  # EP-16.35: within 6 cm
 
 
 def room(st: Stand) -> int:
-    return st.profile.param("transport") or 0
+    """The stand's capacity (its profile's "transport"; issue 14: kept by unit)."""
+    got = _ROOM.get(st.unit)
+    if got is None:
+        got = _ROOM[st.unit] = st.profile.param("transport") or 0
+    return got
+
+
+_ROOM: dict[str, int] = {}
 
 
 def space(st: Stand) -> int:
