@@ -15,7 +15,7 @@ from arbitre.games.epic.fire import elite_left, location_hit, sheet_of, spend_el
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.sides import side_key
 from arbitre.games.epic.state import EpicState, Frame, Stand
-from arbitre.games.epic.world import engaged, in_front
+from arbitre.games.epic.world import engaged, in_front, near_foes
 
 FALLBACK_FA = -2  # research §3.7: falling-back stands fight at -2 FA
 HEAD_FA = -2  # ours: a titan with a damaged head fights at -2 FA
@@ -110,9 +110,13 @@ def fight(s: EpicState, pairs: list[tuple[Stand, Stand]], attacker_side: int) ->
 def assault_pairs(s: EpicState, did: int) -> list[tuple[Stand, Stand]]:
     """Each engaged stand of the detachment duels its nearest foe it may assault
     (EP-16.20/16.25/16.29/16.30)."""
-    out = []
-    for st in sorted(s.alive(did), key=lambda x: x.sid):
-        foes = [f for f in engaged(s, st) if may_assault(st.profile, f.alt)[0]]
+    out: list[tuple[Stand, Stand]] = []
+    mine = s.alive(did)
+    near = near_foes(s, mine)  # issue 14: the enemies `engaged` may find, listed once
+    if not near:
+        return out
+    for st in sorted(mine, key=lambda x: x.sid):
+        foes = [f for f in engaged(s, st, near) if may_assault(st.profile, f.alt)[0]]
         if foes:
             out.append((st, foes[0]))
     return out

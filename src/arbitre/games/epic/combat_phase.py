@@ -21,7 +21,7 @@ from arbitre.games.epic.assault import assault as resolve_assault
 from arbitre.games.epic.assault import assault_pairs
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.elite import ask, involved
-from arbitre.games.epic.fire import guns_of, success, volley, weapons_of
+from arbitre.games.epic.fire import Gun, guns_of, success, volley, weapon_gun, weapons_of
 from arbitre.games.epic.geometry import TERRAIN, line_of_sight
 from arbitre.games.epic.losses import morale_frame
 from arbitre.games.epic.psychic import (
@@ -33,8 +33,8 @@ from arbitre.games.epic.psychic import (
 )
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.targeting import battery, hits_any
-from arbitre.games.epic.templates import queue_templates, template_targets
-from arbitre.games.epic.world import det_has, in_front
+from arbitre.games.epic.templates import queue_templates, template_weapons
+from arbitre.games.epic.world import det_has, in_front, pinned
 
 SHOOTERS = ("tir_appuye", "avance")  # research §5.1: Charge does not shoot
 __all__ = ["actions", "assault", "shoot", "success", "targets"]
@@ -56,10 +56,28 @@ def targets(
 ) -> list[int]:
     """Enemy detachments at least one weapon of the detachment may hit; `table` is
     `s.by_det()` and `pins` `world.pinned_sids(s)` when the caller has them (same state)."""
+    return aims_and_guns(s, did, table, pins)[0]
+
+
+def aims_and_guns(
+    s: EpicState,
+    did: int,
+    table: dict[int, list[Stand]] | None = None,
+    pins: set[int] | None = None,
+) -> tuple[list[int], list[tuple[Stand, Gun]]]:
+    """`targets`, and the weapons it found: `guns_of(s, did, _order(s, did), pins)`."""
     det = s.dets[did]
     order = _order(s, did)
-    guns = battery(guns_of(s, did, order, pins))  # issue 14: gathered once for every enemy
-    plates = set(template_targets(s, did, order))  # EPC-18
+    shooters = fired = guns_of(s, did, order, pins)
+    # EPC-18: an enemy a template may be centred on (`template_targets`: its weapon's
+    # Gun may shoot a stand of it, the stand unpinned); issue 14: these Guns join the
+    # battery, so each enemy is asked once whether some gun of either kind reaches it
+    plates = [(st, weapon_gun(w)) for st in s.alive(did) for _i, w in template_weapons(st)]
+    if plates:
+        if pins is None:
+            pins = {st.sid for st, _g in plates if pinned(s, st)}
+        shooters = shooters + [(st, g) for st, g in plates if st.sid not in pins]
+    guns = battery(shooters)  # issue 14: gathered once for every enemy
     out = []
     if table is None:
         table = s.by_det()
@@ -67,9 +85,9 @@ def targets(
         if e.side == det.side:
             continue
         foes = table.get(e.did)
-        if foes and (e.did in plates or hits_any(s, guns, foes, order)):
+        if foes and hits_any(s, guns, foes, order):
             out.append(e.did)
-    return out
+    return out, fired
 
 
 def may_assault_now(s: EpicState, did: int) -> bool:

@@ -37,7 +37,7 @@ from arbitre.games.epic.shooting import (
     to_hit_modifiers,
 )
 from arbitre.games.epic.state import EpicState, Frame, Stand
-from arbitre.games.epic.world import airborne, areas, in_front, pinned, stand_class
+from arbitre.games.epic.world import airborne, areas, in_front, near_foes, pinned, stand_class
 
 SHOT, PHYSICAL, ETHEREAL, DR = "shot", "physical", "ethereal", "dr"
 
@@ -460,8 +460,10 @@ def guns_of(
     research §3.2; Close Defences only with `dr.combatPhase`, AMB-EP-3a); `pins` is
     `world.pinned_sids(s)` when the caller has it (same state)."""
     out: list[tuple[Stand, Gun]] = []
-    for st in sorted(s.alive(did), key=lambda x: x.sid):
-        if (st.sid in pins) if pins is not None else pinned(s, st):
+    mine = s.alive(did)
+    near = near_foes(s, mine) if pins is None else None  # issue 14: `pinned` reads these
+    for st in sorted(mine, key=lambda x: x.sid):
+        if (st.sid in pins) if pins is not None else bool(near) and pinned(s, st, near):
             continue
         out += [(st, g) for g in shot_guns(st)]  # weapons_of(st) but templates, as Guns
         dr = st.profile.param("dr")

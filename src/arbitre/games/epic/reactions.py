@@ -34,7 +34,7 @@ from arbitre.games.epic.geometry import Point, segment_distance
 from arbitre.games.epic.shooting import DR_RANGE_CM
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.targeting import battery
-from arbitre.games.epic.world import airborne, engaged, pinned
+from arbitre.games.epic.world import airborne, engaged, near_foes, pinned
 
 
 def path_rows(s: EpicState, moves: list[tuple[Stand, Point, str]]) -> list[list[Any]]:
@@ -116,7 +116,12 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
         if all(_out_of_reach(st, bx0, bx1, by0, by1, slack) for st in alive):
             continue  # every `reach` below would pass over each of its stands
         ground_only = f.data.get("ground", False)  # EP-8.11: fire "from the ground"
-        mine = [st for st in alive if not pinned(s, st) and not (ground_only and airborne(st))]
+        near = near_foes(s, alive)  # issue 14: the enemies `pinned` may find, listed once
+        mine = [
+            st
+            for st in alive
+            if not (near and pinned(s, st, near)) and not (ground_only and airborne(st))
+        ]
         if d.order == "tir_appuye" and not d.acted and not d.fallback:
             # ours: templates fire in the Combat phase only (shot_guns: weapons_of but
             # templates)

@@ -49,7 +49,7 @@ from arbitre.games.epic.transport import (
     may_disembark,
 )
 from arbitre.games.epic.why import log_no_fire
-from arbitre.games.epic.world import det_has, pinned
+from arbitre.games.epic.world import det_has, near_foes, pinned
 
 GIVEN_ORDERS = ("tir_appuye", "avance", "charge", "aucun")  # EPC-9, EP-16.10
 MOVERS = ("avance", "charge", "retraite")
@@ -147,7 +147,8 @@ def movable(s: EpicState, did: int, mine: list[Stand] | None = None) -> bool:
     if d.order not in MOVERS:
         return False
     # research §3.2/§3.5: pinned stands stay; others may disengage (assault.disengage)
-    return not any(pinned(s, st) for st in mine)
+    near = near_foes(s, mine)  # issue 14: mostly none, then no stand is pinned
+    return not (near and any(pinned(s, st, near) for st in mine))
 
 
 def _movable(s: EpicState, side: int) -> list[int]:

@@ -9,8 +9,7 @@ import math
 
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
-from arbitre.games.epic.combat_phase import _order, buildings_in_reach, targets
-from arbitre.games.epic.fire import guns_of
+from arbitre.games.epic.combat_phase import _order, aims_and_guns, buildings_in_reach
 from arbitre.games.epic.moves import point_vector
 from arbitre.games.epic.state import EpicState, Stand
 from arbitre.games.epic.templates import template_targets
@@ -48,12 +47,11 @@ def no_fire(
         return Msg(_ORDER_NO_FIRE[order], {}, "EPC-9")
     if det.acted:
         return Msg("epic.why.intercepted", {}, "EPC-15")
-    aims = targets(s, did, table, pins)
+    aims, guns = aims_and_guns(s, did, table, pins)  # guns: guns_of(s, did, order, pins)
     if seen is not None:
         seen[did] = aims
     if aims or buildings_in_reach(s, did):
         return None
-    guns = guns_of(s, did, order, pins)
     if not guns and not template_targets(s, did, order):
         if all(pinned(s, st) for st in mine):
             return Msg("epic.why.pinned", {}, "EPC-17")

@@ -52,12 +52,13 @@ def contact(s: EpicState) -> float:
     return 2 * s.rules.base_radius + CONTACT_SLACK_CM
 
 
-def engaged(s: EpicState, st: Stand) -> list[Stand]:
-    """EPC-8: enemy stands in base contact, at the same altitude (EP-16.16/16.20)."""
+def engaged(s: EpicState, st: Stand, near: list[Stand] | None = None) -> list[Stand]:
+    """EPC-8: enemy stands in base contact, at the same altitude (EP-16.16/16.20);
+    `near` is `near_foes` of stands holding `st` (the same foes, in the same order)."""
     reach = contact(s)
     r2, x, y, side, alt = reach * reach, st.x, st.y, st.side, st.alt
     foes = []
-    for e in s.foes_of(side):  # hot path: plain arithmetic, no Point objects
+    for e in s.foes_of(side) if near is None else near:  # plain arithmetic, no Points
         if e.alt == alt:
             dx, dy = e.x - x, e.y - y
             if -reach <= dx <= reach and -reach <= dy <= reach and dx * dx + dy * dy <= r2:
@@ -67,9 +68,34 @@ def engaged(s: EpicState, st: Stand) -> list[Stand]:
     return foes
 
 
-def pinned(s: EpicState, st: Stand) -> bool:
+def near_foes(s: EpicState, mine: list[Stand]) -> list[Stand]:
+    """The enemy stands (of the first stand's side) within contact of the box around
+    `mine`, in table order (+ 1e-6 for float noise): every enemy `pinned` could find for
+    a stand of `mine`, which it may read instead of `foes_of` (issue 14: a detachment's
+    stands are asked in turn, the table's enemies once)."""
+    if not mine:
+        return []
+    first = mine[0]
+    x0 = x1 = first.x
+    y0 = y1 = first.y
+    for st in mine:
+        x, y = st.x, st.y
+        if x < x0:
+            x0 = x
+        elif x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        elif y > y1:
+            y1 = y
+    far = 2 * s.rules.base_radius + CONTACT_SLACK_CM + 1e-6  # contact(s)
+    x0, x1, y0, y1 = x0 - far, x1 + far, y0 - far, y1 + far
+    return [e for e in s.foes_of(first.side) if x0 <= e.x <= x1 and y0 <= e.y <= y1]
+
+
+def pinned(s: EpicState, st: Stand, foes: list[Stand] | None = None) -> bool:
     """Research §3.2: engaged by an enemy of the same or a higher class; EP-16.28: a
-    Flyer is never blocked in Assault."""
+    Flyer is never blocked in Assault. `foes` is `near_foes` of stands holding `st`."""
     prof = CATALOG.units[st.unit]
     if prof.is_flyer:
         return False
@@ -78,7 +104,9 @@ def pinned(s: EpicState, st: Stand) -> bool:
     # (same arithmetic), stopping at the first such enemy, nothing sorted
     reach = 2 * s.rules.base_radius + CONTACT_SLACK_CM  # contact(s)
     r2, x, y, alt = reach * reach, st.x, st.y, st.alt
-    for e in s.foes_of(st.side):  # issue 14: the enemy stands, listed once per table
+    if foes is None:
+        foes = s.foes_of(st.side)  # issue 14: the enemy stands, listed once per table
+    for e in foes:
         if e.alt == alt:
             dx = e.x - x
             if dx > reach or dx < -reach:
