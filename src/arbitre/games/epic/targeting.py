@@ -14,6 +14,7 @@ import math
 
 from arbitre.games.epic.fire import Gun, eligible
 from arbitre.games.epic.state import EpicState, Stand
+from arbitre.games.epic.world import bounds
 
 Battery = list[tuple[Stand, list[Gun], int]]  # a stand, its distinct guns, the longest range
 
@@ -39,19 +40,7 @@ def hits_any(s: EpicState, guns: Battery, foes: list[Stand], order: str | None) 
     # the foes' box: a shooter farther from it on one axis than its longest range (+ the
     # edge, + 1e-6 for float noise) is farther than that from each foe (a distance is at
     # least its gap on either axis), so the test below would pass over every one
-    first = foes[0]
-    x0 = x1 = first.x
-    y0 = y1 = first.y
-    for t in foes:
-        tx, ty = t.x, t.y
-        if tx < x0:
-            x0 = tx
-        elif tx > x1:
-            x1 = tx
-        if ty < y0:
-            y0 = ty
-        elif ty > y1:
-            y1 = ty
+    x0, x1, y0, y1 = bounds(foes)
     slack = (edge or 0.0) + 1e-6
     for st, own, longest in guns:
         x, y = st.x, st.y

@@ -75,10 +75,19 @@ def near_foes(s: EpicState, mine: list[Stand]) -> list[Stand]:
     stands are asked in turn, the table's enemies once)."""
     if not mine:
         return []
-    first = mine[0]
+    x0, x1, y0, y1 = bounds(mine)
+    far = 2 * s.rules.base_radius + CONTACT_SLACK_CM + 1e-6  # contact(s)
+    x0, x1, y0, y1 = x0 - far, x1 + far, y0 - far, y1 + far
+    return [e for e in s.foes_of(mine[0].side) if x0 <= e.x <= x1 and y0 <= e.y <= y1]
+
+
+def bounds(stands: list[Stand]) -> tuple[float, float, float, float]:
+    """The box (x0, x1, y0, y1) of the stands' centres (at least one stand): what the
+    searches that pass over far stands at once compare with (issue 14)."""
+    first = stands[0]
     x0 = x1 = first.x
     y0 = y1 = first.y
-    for st in mine:
+    for st in stands:
         x, y = st.x, st.y
         if x < x0:
             x0 = x
@@ -88,9 +97,7 @@ def near_foes(s: EpicState, mine: list[Stand]) -> list[Stand]:
             y0 = y
         elif y > y1:
             y1 = y
-    far = 2 * s.rules.base_radius + CONTACT_SLACK_CM + 1e-6  # contact(s)
-    x0, x1, y0, y1 = x0 - far, x1 + far, y0 - far, y1 + far
-    return [e for e in s.foes_of(first.side) if x0 <= e.x <= x1 and y0 <= e.y <= y1]
+    return x0, x1, y0, y1
 
 
 def pinned(s: EpicState, st: Stand, foes: list[Stand] | None = None) -> bool:
