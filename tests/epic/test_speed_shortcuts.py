@@ -12,6 +12,9 @@ seeded random games (the golden games' seeds) and on made-up pieces of terrain.
   list of moves (issue 13).
 - `geometry.segment_distance` written out without Points.
 - Reactions (EPC-15): a detachment far from every path is passed over at once.
+- `moves._legal` (the yes/no of `candidates`) answers `check(...) is None`; the Psykers
+  kept with the stands; `world.near_foes` holds every enemy `pinned` and `engaged` find;
+  the Combat phase's targets with template guns in one battery (EPC-14, EPC-18).
 """
 
 from __future__ import annotations
@@ -340,6 +343,14 @@ def test_EPC_11_move_candidates_and_words_are_those_of_the_slow_way() -> None:
             quick = moves.check(s, did, p, dx, dy, near) is None
             assert quick == _check_slowly(s, did, p, dx, dy, full), f"seed {seed}"
             assert quick == (moves.check(s, did, p, dx, dy) is None)
+            assert quick == moves._legal(s, p, dx, dy, near), f"seed {seed}"
+        rng = Rng.from_seed(seed * 7 + asked)  # anywhere around, off the table too
+        for _ in range(12):
+            reach = p.hi + 30.0
+            dx = (rng.below(20001) / 10000 - 1) * reach
+            dy = (rng.below(20001) / 10000 - 1) * reach
+            quick = moves.check(s, did, p, dx, dy, near) is None
+            assert moves._legal(s, p, dx, dy, near) == quick, f"seed {seed} ({dx}, {dy})"
         cands = moves.candidates(s, did, p)
         assert cands == _candidates_slowly(s, did, p), f"seed {seed}"
         table = move_texts._Table(s, did)
@@ -373,3 +384,61 @@ def test_EPC_15_reactions_passed_over_far_away_are_none(monkeypatch: Any) -> Non
         }, f"seed {seed}"
         asked, found = asked + 1, found + len(quick)
     assert asked > 20 and found > 5
+
+
+def test_EP_11_2_kept_psykers_near_foes_and_one_battery_answer_the_slow_way() -> None:
+    """`EpicState.psykers` is the table's Psykers by id; `near_foes` of a detachment holds
+    every enemy its stands are `pinned` by or `engaged` with (research §3.2, EPC-8); the
+    targets (EPC-14, EPC-18) are those the weapons or, apart, the templates may hit."""
+    from arbitre.games.epic.combat_phase import targets
+    from arbitre.games.epic.templates import template_targets
+    from arbitre.games.epic.world import engaged, near_foes
+
+    met = aimed = 0
+    for seed, s in STATES:
+        scan = sorted(
+            [st for st in s.stands.values() if st.profile.has("psyker")], key=lambda x: x.sid
+        )
+        assert s.psykers() == scan == s.psykers(), f"seed {seed}"
+        if type(s.stands) is Stands:  # kept until the stands change (another test may
+            assert s.psykers() is s.psykers()  # have given this state a plain dict)
+        table = s.by_det()
+        for d in s.dets:
+            mine = table.get(d.did, [])
+            near = near_foes(s, mine)
+            for st in mine:
+                assert pinned(s, st, near) == pinned(s, st), f"seed {seed}"
+                assert engaged(s, st, near) == engaged(s, st), f"seed {seed}"
+                met += bool(engaged(s, st))
+            if not mine or s.over:
+                continue
+            order = _order(s, d.did)
+            guns = battery(guns_of(s, d.did, order))
+            plates = set(template_targets(s, d.did, order))
+            slow = [
+                e.did
+                for e in s.dets
+                if e.side != d.side
+                and table.get(e.did)
+                and (e.did in plates or hits_any(s, guns, table[e.did], order))
+            ]
+            assert targets(s, d.did) == slow, f"seed {seed}"
+            aimed += bool(slow)
+    # contact is rare in random play: an enemy stand set against one of each state's
+    # first detachment (touching on x, a hair inside), at its altitude
+    r = Epic()
+    for seed, state in STATES[::5]:
+        s = r.clone(state)
+        mine = s.alive(s.dets[0].did)
+        foes = [e for e in s.foes_of(s.dets[0].side) if mine and e.alt == mine[0].alt]
+        if not foes:
+            continue
+        e = foes[0]
+        e.x, e.y = mine[0].x + 2 * s.rules.base_radius - 0.01, mine[0].y
+        s.stands[e.sid] = e  # a change of the dict: what was kept is forgotten
+        near = near_foes(s, mine)
+        for st in mine:
+            assert pinned(s, st, near) == pinned(s, st), f"seed {seed}"
+            assert engaged(s, st, near) == engaged(s, st), f"seed {seed}"
+            met += bool(engaged(s, st))
+    assert met > 20 and aimed > 100  # the comparisons met both answers
