@@ -163,6 +163,11 @@ async def seat_client(
                 now = time.perf_counter()
                 msg = json.loads(raw)
                 kind = msg.get("type")
+                # answers to plays ride with the State their move made (a newer server)
+                for answer in msg.pop("played", ()) if kind in ("patch", "state") else ():
+                    waiting = answers.pop(answer["ask"], None)
+                    if waiting is not None:
+                        waiting.set_result({"type": "played", **answer})
                 if kind == "patch":
                     if msg["from"] != latest.get("rev"):
                         figures.lost += 1  # the page would reconnect; a benchmark stops

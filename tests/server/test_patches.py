@@ -65,10 +65,16 @@ class Reader:
         assert self.held["type"] == "state"
         ws.send_json({"type": "patches"})
         self.kinds: list[str] = []
+        self.answers: list[dict[str, Any]] = []
 
     def next(self) -> dict[str, Any]:
-        """The next message: a State or a patch applied to the State held; others as sent."""
+        """The next message: a State or a patch applied to the State held; others as sent.
+        The "played" answers that ride with a State or patch come next, as the page reads
+        them (js/table_live.js)."""
+        if self.answers:
+            return self.answers.pop(0)
         msg: dict[str, Any] = self.ws.receive_json()
+        self.answers = [{"type": "played", **a} for a in msg.pop("played", ())]
         if msg["type"] == "patch":
             assert msg["from"] == self.held["rev"]
             self.held = apply_patch(self.held, msg)
@@ -183,13 +189,33 @@ def test_plays_on_the_socket_are_answered_like_posts(client: TestClient) -> None
         stale = me.next()
         assert (stale["type"], stale["status"], stale["error"]["code"]) == ("refused", 409, "stale")
         ws.send_json({"type": "play", "key": key, "expect": 0, "ask": 9})
-        assert me.next()["type"] == "patch"  # the State first …
-        assert me.next() == {"type": "played", "ask": 9, "moves": 1}  # … then the answer
+        # the answer rides with the State its move made: one frame, the patch first
+        raw = ws.receive_json()
+        assert raw["type"] == "patch" and raw["played"] == [{"ask": 9, "moves": 1}]
+        del raw["played"]
+        me.held = apply_patch(me.held, raw)
+        assert canon(me.held) == canon(fresh(live, mine))
         assert them.next()["type"] == "patch" and them.held["moves"] == 1
         ws.send_json({"type": "play", "key": "x", "expect": 1, "ask": -1})
         error = me.next()
         assert error["type"] == "error" and error["error"]["code"] == "bad_field"
         assert live.moves == 1
+
+
+def test_a_socket_without_patches_gets_the_answer_apart(client: TestClient) -> None:
+    """A client that did not ask for patches gets whole States, and "played" as a message
+    of its own after the State its move made (the riding answer is for patch takers)."""
+    game = new_game(client, "champs", [HUMAN, HUMAN], config={"players": 1}, seed=4)
+    live = client.app.state.hub.games[game["id"]]  # type: ignore[attr-defined]
+    seat = live.match.decision().seat
+    url = f"/ws/games/{game['id']}?token={game['seats'][seat]['token']}"
+    with client.websocket_connect(url) as ws:
+        assert ws.receive_json()["type"] == "state"
+        key = live.match.decision().options[0].key
+        ws.send_json({"type": "play", "key": key, "expect": 0, "ask": 3})
+        state = ws.receive_json()
+        assert state["type"] == "state" and state["moves"] == 1 and "played" not in state
+        assert ws.receive_json() == {"type": "played", "ask": 3, "moves": 1}
 
 
 def test_a_brief_answer_to_a_post(client: TestClient) -> None:

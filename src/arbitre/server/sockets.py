@@ -134,7 +134,7 @@ async def _message(hub: Hub, live: LiveGame, sub: Subscriber, raw: str) -> None:
         except ApiError as exc:
             sub.push({"type": "refused", "ask": ask, "status": exc.status, **exc.to_json()})
         else:
-            sub.push({"type": "played", "ask": ask, "moves": live.moves})
+            sub.played(ask, live.moves)
     elif kind == "undo":
         if can_undo(live, sub.access) or sub.access.role != "seat":
             await hub.undo(live, sub.access)

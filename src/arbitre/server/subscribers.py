@@ -46,6 +46,7 @@ class Subscriber:
         self.patches = False  # the client applies patches (it said so)
         self.base: Snapshot | None = None  # the State it holds once what is queued is sent
         self.others: deque[str] = deque()  # replies to this client, in order
+        self.answers: list[str] = []  # "played" answers riding with the next State
         self.wake = asyncio.Event()
         self.dead = False
         self.since = 0.0  # when the write in progress started (0: none)
@@ -82,6 +83,17 @@ class Subscriber:
         self.wanted = seat
         self.send_state(live)
 
+    def played(self, ask: int, moves: int) -> None:
+        """The answer to a play sent with `ask`, after the State its move made. A client
+        that takes patches gets it inside that State's message (`"played": [{"ask",
+        "moves"}]`): one frame fewer per move (issue 14); any other, or when that State
+        is already sent, as a message of its own."""
+        answer = {"ask": ask, "moves": moves}
+        if self.patches and self.state is not None:
+            self.answers.append(encode(answer))
+            return
+        self.push({"type": "played", **answer})
+
     def push(self, data: dict[str, Any]) -> None:
         """A reply to this client only (an error, `deleted`)."""
         if len(self.others) >= OTHER_LIMIT:
@@ -98,6 +110,9 @@ class Subscriber:
                 # the State first: a "played" reply follows the State its move made
                 if self.state is not None:
                     text, self.state = self.state, None
+                    if self.answers:  # a newer State carries them too: its move came first
+                        text = f'{text[:-1]},"played":[{",".join(self.answers)}]}}'
+                        self.answers.clear()
                 else:
                     text = self.others.popleft()
                 # No timer per write (asyncio.timeout cost ≈ 2 % of a move's CPU): the

@@ -230,6 +230,7 @@ export class LiveGame {
       } catch (err) {
         return;
       }
+      delete msg.played; // answers to plays that ride with a State (table_live.js)
       if (msg.type === "state") this.onState(msg);
       else if (msg.type === "deleted") this.gone(new ApiError(404, { code: "deleted" }));
       else if (msg.type === "error") this.onError(new ApiError(400, msg.error));

@@ -88,6 +88,9 @@ export class TableGame extends LiveGame {
     } catch (err) {
       return;
     }
+    // the answers to plays this State (or patch) follows ride with it: one frame fewer
+    const played = msg.played || [];
+    delete msg.played;
     if (msg.type === "state") {
       this.held = msg; // api.js shows it
     } else if (msg.type === "patch") {
@@ -99,13 +102,19 @@ export class TableGame extends LiveGame {
       this.patched += 1;
       this.onState(this.held);
     } else if (msg.type === "played" || msg.type === "refused") {
-      const ask = this.asks.get(msg.ask);
-      if (!ask) return;
-      this.asks.delete(msg.ask);
-      clearTimeout(ask.timer);
-      if (msg.type === "played") ask.resolve(this.held);
-      else ask.reject(new ApiError(msg.status, msg.error));
+      this.answered(msg);
     }
+    for (const answer of played) this.answered({ type: "played", ...answer });
+  }
+
+  /** A play sent with `ask` was answered: played (after the State it made) or refused. */
+  answered(msg) {
+    const ask = this.asks.get(msg.ask);
+    if (!ask) return;
+    this.asks.delete(msg.ask);
+    clearTimeout(ask.timer);
+    if (msg.type === "played") ask.resolve(this.held);
+    else ask.reject(new ApiError(msg.status, msg.error));
   }
 
   /** A socket closed: the plays it carried get no answer; the page hears they are lost. */
