@@ -24,7 +24,7 @@ from arbitre.games.champs import (
 )
 from arbitre.games.champs.config import options, resolve
 from arbitre.games.champs.state import ChampsState
-from arbitre.games.champs.view import build_view
+from arbitre.games.champs.view import build_view, public_view, seat_view
 
 HANDLERS: dict[str, Handler[ChampsState]] = {
     "deploy": Handler(setup.decide_deploy, setup.choose_deploy, setup.auto_deploy),
@@ -130,6 +130,16 @@ class Champs:
 
     def view(self, state: ChampsState, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
+
+    def public_view(self, state: ChampsState) -> dict[str, Any]:
+        """What every seat's view holds alike (`view` = `seat_view(…, public_view(…))`):
+        the server builds it once for all the seats of a moment (server/live.py)."""
+        return public_view(state)
+
+    def seat_view(
+        self, state: ChampsState, seat: int | None, public: dict[str, Any]
+    ) -> dict[str, Any]:
+        return seat_view(state, seat, public)
 
     def clone(self, state: ChampsState) -> ChampsState:
         twin = state.copy()

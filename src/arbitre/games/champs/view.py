@@ -12,6 +12,28 @@ SIDES = ("players", "mj")
 
 
 def build_view(s: ChampsState, seat: int | None) -> dict[str, Any]:
+    return seat_view(s, seat, public_view(s))
+
+
+def seat_view(s: ChampsState, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+    """`public` (`public_view` of the same moment, shared, not copied) and what depends on
+    the seat: its name, and the traps its side knows (the other side's hidden traps only
+    as a count, AMB-CB-16d)."""
+    my_side = None if seat is None else s.side_of_seat(seat)
+    known = s.known_traps(my_side)
+    xy = s.bf.xy
+    return {
+        **public,
+        "seat": None if seat is None else s.seats[seat],
+        "traps": [{"at": list(xy(c)), "side": SIDES[side]} for c, side in sorted(known.items())],
+        "hidden_traps": len(s.traps) - len(known),
+    }
+
+
+def public_view(s: ChampsState) -> dict[str, Any]:
+    """The part of every seat's view that is the same for all (and for spectators): built
+    once for all the seats of a moment by the server (LiveGame.view), never changed after.
+    Never shown alone: `seat_view` adds the traps."""
     bf = s.bf
     xy = bf.xy
     cells: dict[int, dict[str, Any]] = {}
@@ -29,19 +51,12 @@ def build_view(s: ChampsState, seat: int | None) -> dict[str, Any]:
             h.cell, {"at": list(xy(h.cell)), "side": "players", "units": [], "heroes": []}
         )
         c["heroes"].append({"seat": s.seats[h.seat], "skill": h.skill, "acted": h.acted})
-    my_side = None if seat is None else s.side_of_seat(seat)
-    known = s.known_traps(my_side)
-    traps = [{"at": list(xy(c)), "side": SIDES[side]} for c, side in sorted(known.items())]
-    hidden_traps = len(s.traps) - len(known)
     pending = s.cached
     view: dict[str, Any] = {
         "game": "champs",
-        "seat": None if seat is None else s.seats[seat],
         "seats": list(s.seats),
         "battlefield": _battlefield(bf, s.rules.victory_rounds or bf.rounds),
         "cells": [cells[c] for c in sorted(cells)],
-        "traps": traps,
-        "hidden_traps": hidden_traps,
         "trap_tokens": {"players": list(s.traps_left), "mj": s.mj_traps_left},
         "heroes": [
             {
