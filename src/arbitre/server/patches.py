@@ -30,6 +30,8 @@ from typing import Any
 
 Op = list[Any]
 
+_MISSING = object()  # a key `old` lacks
+
 # A list whose positions changed more than this share is sent whole (shorter than paths).
 WHOLE_LIST = 0.5
 
@@ -37,10 +39,6 @@ WHOLE_LIST = 0.5
 def _key(key: Any) -> str:
     """A dict key as JSON spells it (json.dumps turns 3 into "3", True into "true")."""
     return key if type(key) is str else json.dumps(key)
-
-
-def _same(a: Any, b: Any) -> bool:
-    return a is b or (type(a) is type(b) and a == b)
 
 
 def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Op]:
@@ -52,12 +50,15 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Op]:
 
 def _dict(old: dict[Any, Any], new: dict[Any, Any], path: list[Any], ops: list[Op]) -> None:
     for k, v in new.items():
-        if k in old:
-            o = old[k]
-            if not _same(o, v):
-                _value(o, v, [*path, _key(k)], ops)
-        else:
+        o = old.get(k, _MISSING)
+        # unchanged: the same object, or equal with the same type (1 is not True). Inline:
+        # a diff is mostly this test, and a function call per value cost more than it
+        if o is v or (type(o) is type(v) and o == v):
+            continue
+        if o is _MISSING:
             ops.append([[*path, _key(k)], v])
+        else:
+            _value(o, v, [*path, _key(k)], ops)
     ops.extend([[*path, _key(k)]] for k in old if k not in new)
 
 
@@ -66,7 +67,11 @@ def _value(old: Any, new: Any, path: list[Any], ops: list[Op]) -> None:
     if kind is dict and type(old) is dict:
         _dict(old, new, path, ops)
     elif kind in (list, tuple) and type(old) is kind and len(old) == len(new) and new:
-        changed = [i for i, (o, v) in enumerate(zip(old, new, strict=True)) if not _same(o, v)]
+        changed = [
+            i
+            for i, (o, v) in enumerate(zip(old, new, strict=True))
+            if not (o is v or (type(o) is type(v) and o == v))  # changed (as in `_dict`)
+        ]
         if len(changed) > len(new) * WHOLE_LIST:
             ops.append([path, new])
         else:
