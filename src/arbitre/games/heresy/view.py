@@ -34,7 +34,7 @@ def public_view(s: HeresyState) -> dict[str, Any]:
         },
         "current": SEATS[s.current],
         "round": s.round,
-        "units": {z: sorted(map(_unit_text, v)) for z, v in sorted(s.units.items()) if v},
+        "units": {z: _zone_texts(v) for z, v in sorted(s.units.items()) if v},
         "heroes": {h: z for h, z in sorted(s.heroes.items())},
         "hero_damage": {h: n for h, n in sorted(s.hero_damage.items()) if n},
         "lasers": dict(sorted(s.lasers.items())),
@@ -96,6 +96,23 @@ def _unit_text(u: Unit) -> str:
             _UNIT_TEXTS.clear()
         text = _UNIT_TEXTS[u] = f"{SEATS[u[0]]}:{label(u)}"
     return text
+
+
+_ZONE_TEXTS: dict[tuple[Unit, ...], list[str]] = {}
+
+
+def _zone_texts(units: list[Unit]) -> list[str]:
+    """A zone's units as the view lists them (sorted `_unit_text`s), made once per distinct
+    content and shared by every view that shows it, never changed by anyone: two views of
+    one moment and the next moment's view share the lists of unchanged zones, which the
+    server's diff then skips by identity (issue 14: most of a view's cost was these)."""
+    key = tuple(units)
+    texts = _ZONE_TEXTS.get(key)
+    if texts is None:
+        if len(_ZONE_TEXTS) > 16384:  # many games in one server: never grow for ever
+            _ZONE_TEXTS.clear()
+        texts = _ZONE_TEXTS[key] = sorted(map(_unit_text, units))
+    return texts
 
 
 def _pending_action(s: HeresyState) -> dict[str, Any] | None:
