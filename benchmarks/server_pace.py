@@ -11,8 +11,11 @@ jittered `--period` (0.5×–1.5×) and sends an HTTP POST move. Over `--seconds
 - the server's CPU per move: the server process's user + system time (/proc) over the
   timed window, divided by the moves played in it;
 
-with the load average, since the machine may be shared. Figures are printed, never
-asserted.
+with the load average, since the machine may be shared; and this machine's speed now:
+OpenSpiel's `python_tic_tac_toe` random play (benchmarks/anchors.py) for `--anchor`
+seconds before and after each run, while no server runs, and the CPU per move scaled to
+the speed the issue's goals were set at (51,200 actions/s): this shared machine's speed
+moves by half over the hours. Figures are printed, never asserted.
 
 `--protocol` says how the clients speak:
 
@@ -269,7 +272,7 @@ async def hotseat_game(http: httpx.AsyncClient, base: str, ruleset: str, seed: i
 
 async def run(
     base: str, pid: int, ruleset: str, games: int, seconds: float, period: float, protocol: str
-) -> str:
+) -> tuple[str, float]:
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         created = [await hotseat_game(http, base, ruleset, 1000 + i) for i in range(games)]
         figures = Figures()
@@ -302,7 +305,8 @@ async def run(
     n = max(1, figures.moves)
     user, system = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
     over = sum(g.over for g in created)
-    return "\n".join(
+    per_move = (user + system) / n * 1000
+    text = "\n".join(
         [
             f"{ruleset}: {games} games, each seat moving every ~{period:g} s, {elapsed:.0f} s timed"
             f" (load average {load0:.1f} → {load1:.1f}; {over} games ended)",
@@ -323,6 +327,7 @@ async def run(
             f" clients {(own1 - own0) / n * 1000:.2f} ms",
         ]
     )
+    return text, per_move
 
 
 def one(ruleset: str, args: argparse.Namespace, code: Path | None) -> str:
@@ -333,9 +338,40 @@ def one(ruleset: str, args: argparse.Namespace, code: Path | None) -> str:
     protocol, deflate = old if code is not None else (args.protocol, None)
     # the SQLite sync of this tree's server (an older one has no such option: "full" then)
     sync = ("--sqlite-sync", args.sqlite_sync) if code is None else ()
+    before = machine_speed(args.anchor)
     with server_process("--rate", "0", *sync, server_code=code, deflate=deflate) as (base, pid):
-        out = asyncio.run(run(base, pid, ruleset, args.games, args.seconds, args.period, protocol))
-    return out + (f"\n  (SQLite sync {args.sqlite_sync})" if code is None else "")
+        out, cpu = asyncio.run(
+            run(base, pid, ruleset, args.games, args.seconds, args.period, protocol)
+        )
+    out += f"\n  (SQLite sync {args.sqlite_sync})" if code is None else ""
+    after = machine_speed(args.anchor)
+    if before and after:
+        speed = (before + after) / 2
+        out += (
+            f"\n  this machine now: tic-tac-toe random play {before:,.0f} / {after:,.0f} actions/s"
+            f" (before / after); at the issue's {ISSUE_TTT:,} /s, the CPU per move would be"
+            f" {cpu * speed / ISSUE_TTT:.2f} ms"
+        )
+    return out
+
+
+# OpenSpiel's `python_tic_tac_toe` random play when issue 14 set its goals (one idle core):
+# the CPU per move is also given at that speed, since this shared machine's own speed moves
+# by half over the hours (benchmarks/anchors.py measures the same loop).
+ISSUE_TTT = 51_200
+
+
+def machine_speed(seconds: float) -> float | None:
+    """Tic-tac-toe random actions per CPU second of this process (benchmarks.anchors),
+    measured while no server runs; None without OpenSpiel (a dev dependency) or when off."""
+    if seconds <= 0:
+        return None
+    try:
+        from benchmarks.anchors import timed, ttt_game, ttt_play
+
+        return timed(ttt_play(ttt_game()), seconds)
+    except ImportError:
+        return None
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -366,6 +402,12 @@ def main(argv: list[str] | None = None) -> None:
         choices=("normal", "full"),
         default="normal",
         help="the server's `--sqlite-sync` (full: a disk sync per commit, in the writer thread)",
+    )
+    parser.add_argument(
+        "--anchor",
+        type=float,
+        default=3.0,
+        help="seconds of tic-tac-toe random play before and after each run (0: none)",
     )
     args = parser.parse_args(argv)
     DEFLATE["on"] = not args.no_deflate
