@@ -45,9 +45,6 @@ addStrings({
     "hcard.kind.attack": "attaque",
     "hcard.kind.landing": "atterrissage",
     "hcard.kind.other": "autre",
-    "hcard.source.rulebook": "livre de règles",
-    "hcard.source.research": "recherches",
-    "hcard.source.reconstructed": "reconstituée",
   },
   en: {
     "hcard.read": "Read the card {card}",
@@ -85,9 +82,6 @@ addStrings({
     "hcard.kind.attack": "attack",
     "hcard.kind.landing": "landing",
     "hcard.kind.other": "other",
-    "hcard.source.rulebook": "rulebook",
-    "hcard.source.research": "research",
-    "hcard.source.reconstructed": "reconstructed",
   },
 });
 
