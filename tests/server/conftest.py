@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,3 +42,20 @@ def state(client: TestClient, game: dict[str, Any], token: str, **params: Any) -
 
 
 HUMAN = {"kind": "human"}
+
+
+def random_states(
+    rules: Any, config: dict[str, Any], seeds: tuple[int, ...], moves: int
+) -> Iterator[Any]:
+    """The state of random games of `seeds` at each of their first `moves` decisions; a
+    random option is played when the loop asks for the next one (the state given is the
+    one that changes)."""
+    for seed in seeds:
+        state = rules.new(config, seed)
+        rng = random.Random(seed)
+        for _ in range(moves):
+            decision = rules.decision(state)
+            if decision is None:
+                break
+            yield state
+            rules.apply(state, rng.choice(decision.options).key)

@@ -21,7 +21,7 @@ from arbitre.server.patches import apply_patch, diff
 from arbitre.server.payload import state_payload
 from arbitre.server.states import FRESH_VIEWS
 from arbitre.server.summaries import last_turn_of
-from tests.server.conftest import HUMAN, new_game
+from tests.server.conftest import HUMAN, new_game, random_states
 
 JS = Path(__file__).parents[2] / "src/arbitre/web/static/js/table_live.js"
 
@@ -241,17 +241,11 @@ def test_views_kept_as_they_are_share_nothing_with_the_game(ruleset: str) -> Non
     moves of three seeds); the patches would miss what changed in place."""
     rules = get(ruleset)
     config = {"players": 1} if ruleset == "champs" else {}
-    for seed in (1, 2, 3):
-        state = rules.new(config, seed)
-        rng = random.Random(seed)
-        for _ in range(150):
-            decision = rules.decision(state)
-            if decision is None:
-                break
-            views = [rules.view(state, seat) for seat in (0, 1, None)]
-            texts = [canon(v) for v in views]
-            rules.apply(state, rng.choice(decision.options).key)
-            assert [canon(v) for v in views] == texts
+    built: list[tuple[Any, str]] = []  # the views of the moment before, and their texts
+    for state in random_states(rules, config, (1, 2, 3), 150):
+        assert [canon(view) for view, _ in built] == [text for _, text in built]
+        built = [(view, canon(view)) for view in (rules.view(state, s) for s in (0, 1, None))]
+    assert built and [canon(view) for view, _ in built] == [text for _, text in built]
 
 
 def test_diff_reaches_into_lists_and_removes_keys() -> None:

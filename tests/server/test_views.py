@@ -13,7 +13,7 @@ import pytest
 
 from arbitre.server.lobby import create_game
 from arbitre.server.store import Store
-from tests.server.conftest import HUMAN
+from tests.server.conftest import HUMAN, random_states
 
 
 def canon(data: Any) -> str:
@@ -83,21 +83,14 @@ def test_the_public_part_holds_nothing_of_a_seat(ruleset: str) -> None:
     # Champs' traps are hidden only with `traps.visible` off (AMB-CB-16d)
     config = HIDDEN_TRAPS if ruleset == "champs" else {}
     differ = 0
-    for seed in (5, 6, 7):
-        state = rules.new(config, seed)
-        rng = random.Random(seed)
-        for _ in range(150):
-            decision = rules.decision(state)
-            if decision is None:
-                break
-            public = rules.public_view(state)  # type: ignore[attr-defined]
-            assert not PRIVATE[ruleset] & public.keys()
-            views = [rules.view(state, seat) for seat in (0, 1, None)]
-            for key in public:
-                assert canon(views[0][key]) == canon(views[1][key]) == canon(views[2][key]), key
-            secret = PRIVATE[ruleset] - {"seat"}  # the seat's name differs anyway
-            differ += any(canon(views[0][k]) != canon(views[1][k]) for k in secret)
-            rules.apply(state, rng.choice(decision.options).key)
+    for state in random_states(rules, config, (5, 6, 7), 150):
+        public = rules.public_view(state)  # type: ignore[attr-defined]
+        assert not PRIVATE[ruleset] & public.keys()
+        views = [rules.view(state, seat) for seat in (0, 1, None)]
+        for key in public:
+            assert canon(views[0][key]) == canon(views[1][key]) == canon(views[2][key]), key
+        secret = PRIVATE[ruleset] - {"seat"}  # the seat's name differs anyway
+        differ += any(canon(views[0][k]) != canon(views[1][k]) for k in secret)
     assert differ > 0
 
 

@@ -131,15 +131,11 @@ class Champs:
     def view(self, state: ChampsState, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
 
-    def public_view(self, state: ChampsState) -> dict[str, Any]:
-        """What every seat's view holds alike (`view` = `seat_view(…, public_view(…))`):
-        the server builds it once for all the seats of a moment (server/live.py)."""
-        return public_view(state)
-
-    def seat_view(
-        self, state: ChampsState, seat: int | None, public: dict[str, Any]
-    ) -> dict[str, Any]:
-        return seat_view(state, seat, public)
+    # What every seat's view holds alike, and a seat's view made from it (`view` =
+    # `seat_view(…, public_view(…))`): the server builds the public part once for all the
+    # seats of a moment (server/live.py).
+    public_view = staticmethod(public_view)
+    seat_view = staticmethod(seat_view)
 
     def clone(self, state: ChampsState) -> ChampsState:
         twin = state.copy()
