@@ -353,6 +353,12 @@ def test_pieces_name_themselves_and_a_zone_opens_its_card(server: str, page: Any
     page.keyboard.press("Enter")
     card = page.locator(".zone-card")
     assert card.locator("h3").text_content() == "Lions Gate Spaceport"
+    kind = str(card.locator(".zone-kind").text_content())  # one sector: the singular
+    assert kind.endswith("· Sector: Lions Gate"), kind
+    for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(SHOTS / f"heresy-zone-card-{size}.png"))
+    page.set_viewport_size(LAPTOP)
     east = card.locator("li[data-neighbour='plateau_east']")
     assert east.get_attribute("data-crevasse") == "1"
     assert "crevasse: 2 MP" in str(east.text_content())

@@ -102,6 +102,14 @@ CASES: list[tuple[str, Callable[[int], dict[str, Any]], dict[str, tuple[str, str
         {"fr": ("0 carte", "1 carte", "2 cartes"), "en": ("0 cards", "1 card", "2 cards")},
     ),
     (
+        "heresy.map.card.sectors",
+        lambda k: {"n": k, "sectors": "Lions Gate"},
+        {
+            "fr": ("Secteur : Lions Gate", "Secteur : Lions Gate", "Secteurs : Lions Gate"),
+            "en": ("Sectors: Lions Gate", "Sector: Lions Gate", "Sectors: Lions Gate"),
+        },
+    ),
+    (
         "champs.hidden_traps",
         lambda k: {"n": k},
         {

@@ -21,8 +21,7 @@ addStrings({
     "heresy.map.kind.vengeful_spirit": "zone du Vengeful Spirit",
     "heresy.map.card": "Fiche de la zone",
     "heresy.map.card.close": "Fermer la fiche",
-    "heresy.map.card.sectors": "Secteur : {sectors}",
-    "heresy.map.card.sectors.many": "Secteurs : {sectors}",
+    "heresy.map.card.sectors": "{n -> [one] Secteur [other] Secteurs} : {sectors}",
     "heresy.map.card.fortified": "Fortifiée (HH-33.2) · limite d'empilement {n}",
     "heresy.map.card.marker": "Fortifiée par un marqueur (HH-33.3) · limite d'empilement {n}",
     "heresy.map.card.open": "Non fortifiée · limite d'empilement {n}",
@@ -61,8 +60,7 @@ addStrings({
     "heresy.map.kind.vengeful_spirit": "Vengeful Spirit zone",
     "heresy.map.card": "Zone card",
     "heresy.map.card.close": "Close the card",
-    "heresy.map.card.sectors": "Sector: {sectors}",
-    "heresy.map.card.sectors.many": "Sectors: {sectors}",
+    "heresy.map.card.sectors": "{n -> [one] Sector [other] Sectors}: {sectors}",
     "heresy.map.card.fortified": "Fortified (HH-33.2) · stacking limit {n}",
     "heresy.map.card.marker": "Fortified by a marker (HH-33.3) · stacking limit {n}",
     "heresy.map.card.open": "Not fortified · stacking limit {n}",
@@ -145,7 +143,7 @@ function cardBody(ctx, z) {
   const v = ctx.view;
   const rows = [];
   const gone = (v.impassable || []).includes(z.id);
-  rows.push(h("p", { class: "zone-kind" }, `${zoneKind(z.kind)} · ${t(z.sectors.length > 1 ? "heresy.map.card.sectors.many" : "heresy.map.card.sectors", { sectors: z.sectors.map((id) => sectorName(ctx, id)).join(", ") })}`));
+  rows.push(h("p", { class: "zone-kind" }, `${zoneKind(z.kind)} · ${t("heresy.map.card.sectors", { n: z.sectors.length, sectors: z.sectors.map((id) => sectorName(ctx, id)).join(", ") })}`));
   if (gone) rows.push(h("p", { class: "alert" }, t("heresy.map.card.impassable")));
   const marker = (v.fort_markers || []).includes(z.id);
   const fortKey = z.fortified ? "heresy.map.card.fortified" : marker ? "heresy.map.card.marker" : "heresy.map.card.open";
