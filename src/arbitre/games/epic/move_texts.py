@@ -24,7 +24,7 @@ Said = tuple[str, tuple[tuple[str, object], ...]]  # what an option reads: key, 
 class _Table:
     """What the words of one detachment's moves read: its stands, the enemy stands."""
 
-    __slots__ = ("contact", "foes", "own", "specs")
+    __slots__ = ("contact", "foes", "near_first", "own", "specs")
 
     def __init__(self, s: EpicState, did: int) -> None:
         side = s.dets[did].side
@@ -32,23 +32,55 @@ class _Table:
         self.foes = [(e.x, e.y, e.det) for e in s.foes_of(side)]
         self.specs = [d.spec for d in s.dets]
         self.contact = s.dets[did].order == "charge"
+        # the enemy stands with their place in table order, the nearest to the
+        # detachment's first stand first: listed when `nearest` is first asked
+        self.near_first: list[tuple[float, float, int, int]] | None = None
 
     def nearest(self, dx: float, dy: float) -> int | None:
-        """The enemy detachment nearest to where the detachment's stands end."""
+        """The enemy detachment nearest to where the detachment's stands end: that of the
+        enemy stand with the smallest gap (its smallest distance to an end), the first in
+        table order among equal gaps.
+
+        Issue 15: an enemy farther from the ends' box on x or y than the best gap so far
+        (+ 1e-9 against float noise: a distance is at least its gap on either axis) is
+        no nearer, so it is passed over; the enemies are met nearest first, so that a
+        small gap is found early. In any order, (gap, place in table order) decides."""
+        foes = self.near_first
+        if foes is None:
+            if not self.own:  # every gap infinite: the first enemy in table order
+                return self.foes[0][2] if self.foes else None
+            ox, oy = self.own[0]
+            foes = self.near_first = sorted(
+                [(ex, ey, edet, at) for at, (ex, ey, edet) in enumerate(self.foes)],
+                key=lambda e: abs(e[0] - ox) + abs(e[1] - oy),
+            )
         ends = [(x + dx, y + dy) for x, y in self.own]
+        x0 = x1 = ends[0][0]
+        y0 = y1 = ends[0][1]
+        for x, y in ends:
+            if x < x0:
+                x0 = x
+            elif x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            elif y > y1:
+                y1 = y
         hypot = math.hypot
-        best: tuple[float, int] | None = None
-        for ex, ey, edet in self.foes:
-            # issue 14: min() written out (no generator); the same floats, the same first
-            # smallest
-            gap = math.inf
+        best, best_at, best_det = math.inf, -1, None
+        far = math.inf  # best + 1e-9: farther than this on one axis is passed over
+        for ex, ey, edet, at in foes:
+            if ex - x1 > far or x0 - ex > far or ey - y1 > far or y0 - ey > far:
+                continue
+            gap = math.inf  # min() written out: the same floats, the same smallest
             for x, y in ends:
                 g = hypot(ex - x, ey - y)
                 if g < gap:
                     gap = g
-            if best is None or gap < best[0]:
-                best = (gap, edet)
-        return None if best is None else best[1]
+            if gap < best or (gap == best and at < best_at):
+                best, best_at, best_det = gap, at, edet
+                far = best + 1e-9
+        return best_det
 
     def words(self, dx: float, dy: float, free: bool = False) -> tuple[Msg, Said]:
         """The move's text and what it reads (see `move_words`)."""
@@ -155,6 +187,9 @@ def _options(s: EpicState, did: int, cands: list[tuple[float, float]]) -> tuple[
 _OPTIONS: dict[tuple[tuple[float, float], ...], tuple[Option, ...]] = {}
 
 
+_P_KEYS = tuple(f"p:{i}" for i in range(64))  # issue 15: the keys "p:i", built once
+
+
 def _named(words: list[tuple[Msg, Said]]) -> tuple[Option, ...]:
     seen: set[Said] = set()
     named = []
@@ -167,5 +202,6 @@ def _named(words: list[tuple[Msg, Said]]) -> tuple[Option, ...]:
             msg = Msg(key, {**msg.args, "deg": _bearing(msg.args)})
             said = _said(msg)
         seen.add(said)
-        named.append(_option(Option, (f"p:{i}", msg)))  # Option(...) without its __new__
+        key = _P_KEYS[i] if i < len(_P_KEYS) else f"p:{i}"
+        named.append(_option(Option, (key, msg)))  # Option(...) without its __new__
     return tuple(named)

@@ -127,10 +127,7 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
     movers = [s.stands[i] for i in p.movers]
     moving = set(p.movers)
     air = p.flying and not p.land
-    hypot = math.hypot  # issue 14: coordinates, no Points (same floats as Point.to)
-    spread = max((hypot(b.x - a.x, b.y - a.y) for a in movers for b in movers), default=0.0)
     lead = movers[0].point if movers else Point(0, 0)
-    reach = p.hi + spread + 8.0
     xs, ys = [st.x for st in movers] or [0.0], [st.y for st in movers] or [0.0]
     box = (min(xs), max(xs), min(ys), max(ys))
     touching = contact(s)
@@ -146,6 +143,10 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
     ]
     zones: list[tuple[Point, int]] = []
     if not (p.flying or p.engage):
+        # issue 15: the movers' spread is read only here (a flight or a charge has none)
+        hypot = math.hypot  # issue 14: coordinates, no Points (same floats as Point.to)
+        spread = max((hypot(b.x - a.x, b.y - a.y) for a in movers for b in movers), default=0.0)
+        reach = p.hi + spread + 8.0
         zones = [z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]
     others = [st.point for st in s.alive(did) if st.sid not in moving]
     terrain = areas(s)
@@ -236,59 +237,97 @@ def check(
 
 def _legal(s: EpicState, p: Plan, dx: float, dy: float, near: _Near) -> bool:
     """Whether `check(s, did, p, dx, dy, near)` is None (issue 14: `candidates` asks only
-    that). The same tests on the same floats, in an order that finds a refusal sooner and
-    builds no message: which refusal comes first does not change whether there is one."""
-    dist = math.hypot(dx, dy)
-    if dist > p.hi + EPS or dist < p.lo - EPS:
-        return False
-    if p.facing is not None and dist > EPS:
-        turn = (math.degrees(math.atan2(dy, dx)) - p.facing + 180.0) % 360.0 - 180.0
-        if abs(turn) > TITAN_TURN + EPS:
-            return False
+    that; `_legal_many` of the one move)."""
+    return _legal_many(s, p, near, [(dx, dy)])[0]
+
+
+def _legal_many(
+    s: EpicState, p: Plan, near: _Near, vectors: list[tuple[float, float]]
+) -> list[bool]:
+    """`check(s, did, p, dx, dy, near) is None` of each move (dx, dy). The same tests on
+    the same floats, in an order that finds a refusal sooner and builds no message: which
+    refusal comes first does not change whether there is one. Issue 15: what the tests
+    read of the plan, the table and `near` is read once for all the moves of a plan."""
+    hypot = math.hypot
+    hi, lo, facing = p.hi + EPS, p.lo - EPS, p.facing
     starts = near.starts
-    if starts:
-        # every mover on the table: adding dx keeps the order of floats (rounding is
-        # monotonic), so the box's sides moved are the movers' extremes moved
-        x0, x1, y0, y1 = near.box
-        if not (x0 + dx >= 0 and x1 + dx <= s.table.width):
-            return False
-        if not (y0 + dy >= 0 and y1 + dy <= s.table.height):
-            return False
-        zones = near.zones if (dx or dy) else None
-        land = p.land
-        if zones or land or near.blocked:
-            terrain = areas(s) if land else ()
-            for start, stops in zip(starts, near.stops, strict=True):
-                dest = tuple.__new__(Point, (start[0] + dx, start[1] + dy))
-                if stops and any(ar.crossed_by(start, dest) for ar in stops):
-                    return False
-                if land and not may_land(dest, terrain):
-                    return False
-                if zones and path_enters_zoc(start, dest, zones):
-                    return False
-        touching = near.touching
-        wide = touching + 1e-6
-        lo_x, hi_x = x0 + dx - wide, x1 + dx + wide
-        lo_y, hi_y = y0 + dy - wide, y1 + dy + wide
-        overlap, bump_enemy, hypot = near.overlap, not p.engage, math.hypot
-        ends: list[tuple[float, float]] | None = None
-        for ox, oy, enemy in near.stands:
-            if not (lo_x <= ox <= hi_x and lo_y <= oy <= hi_y):
-                continue  # not near the block's new place (`check`'s `close`)
-            if ends is None:
-                ends = [(x + dx, y + dy) for x, y in starts]
-            for x, y in ends:
-                ex, ey = x - ox, y - oy
-                if ex > touching or ex < -touching or ey > touching or ey < -touching:
+    x0, x1, y0, y1 = near.box
+    width, height = s.table.width, s.table.height
+    land = p.land
+    paths = bool(near.zones) or land or near.blocked  # some mover's path to look at
+    terrain = areas(s) if land else ()
+    touching = near.touching
+    wide = touching + 1e-6
+    overlap, bump_enemy = near.overlap, not p.engage
+    stands = near.stands
+    others = near.others
+    pairs = list(zip(starts, near.stops, strict=True))
+    out: list[bool] = []
+    for dx, dy in vectors:
+        out.append(False)  # until every test below is passed
+        dist = hypot(dx, dy)
+        if dist > hi or dist < lo:
+            continue
+        if facing is not None and dist > EPS:
+            turn = (math.degrees(math.atan2(dy, dx)) - facing + 180.0) % 360.0 - 180.0
+            if abs(turn) > TITAN_TURN + EPS:
+                continue
+        if starts:
+            # every mover on the table: adding dx keeps the order of floats (rounding is
+            # monotonic), so the box's sides moved are the movers' extremes moved
+            if not (x0 + dx >= 0 and x1 + dx <= width):
+                continue
+            if not (y0 + dy >= 0 and y1 + dy <= height):
+                continue
+            if paths:
+                zones = near.zones if (dx or dy) else None
+                if _path_refused(pairs, dx, dy, zones, land, terrain):
                     continue
-                d = hypot(ex, ey)
-                if d < overlap or (enemy and bump_enemy and d <= touching):
-                    return False
-    if near.others:
-        dests = [Point(x + dx, y + dy) for x, y in starts]
-        if not coherent((*dests, *near.others), s.rules):
-            return False
-    return True
+            lo_x, hi_x = x0 + dx - wide, x1 + dx + wide
+            lo_y, hi_y = y0 + dy - wide, y1 + dy + wide
+            bump = False
+            for ox, oy, enemy in stands:
+                if not (lo_x <= ox <= hi_x and lo_y <= oy <= hi_y):
+                    continue  # not near the block's new place (`check`'s `close`)
+                for x, y in starts:
+                    ex, ey = x + dx - ox, y + dy - oy
+                    if ex > touching or ex < -touching or ey > touching or ey < -touching:
+                        continue
+                    d = hypot(ex, ey)
+                    if d < overlap or (enemy and bump_enemy and d <= touching):
+                        bump = True
+                        break
+                if bump:
+                    break
+            if bump:
+                continue
+        if others:
+            dests = [Point(x + dx, y + dy) for x, y in starts]
+            if not coherent((*dests, *others), s.rules):
+                continue
+        out[-1] = True
+    return out
+
+
+def _path_refused(
+    pairs: list[tuple[Point, tuple[Area, ...]]],
+    dx: float,
+    dy: float,
+    zones: list[tuple[Point, int]] | None,
+    land: bool,
+    terrain: tuple[Area, ...],
+) -> bool:
+    """Whether a mover's path (start, its impassable pieces) moved by (dx, dy) crosses an
+    impassable piece, ends where a Flyer may not land or enters a zone of control."""
+    for start, stops in pairs:
+        dest = tuple.__new__(Point, (start[0] + dx, start[1] + dy))
+        if stops and any(ar.crossed_by(start, dest) for ar in stops):
+            return True
+        if land and not may_land(dest, terrain):
+            return True
+        if zones and path_enters_zoc(start, dest, zones):
+            return True
+    return False
 
 
 def _clean(v: float, snap: float = 1e-9) -> float:
@@ -319,12 +358,15 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     out: list[tuple[float, float]] = []
     seen: set[tuple[float, float]] = set()
     legal: dict[tuple[float, float], int] = {}
+    todo: list[Said] = []  # the first move of each key, in order
+    for said in raw:
+        if said[2] not in seen:
+            seen.add(said[2])
+            todo.append(said)
     near = _near(s, did, p)
-    for dx, dy, key, text in raw:
-        if key in seen:
-            continue
-        seen.add(key)
-        if not _legal(s, p, dx, dy, near):
+    oks = _legal_many(s, p, near, [(dx, dy) for dx, dy, _k, _t in todo])
+    for (dx, dy, _key, text), ok in zip(todo, oks, strict=True):
+        if not ok:
             continue
         if text is None:
             text = shown(dx, dy)

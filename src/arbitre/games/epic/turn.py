@@ -93,9 +93,12 @@ def decide_orders(s: EpicState, f: Frame) -> Decision | None:
     if not todo:
         return None
     det = s.dets[todo[0]]
-    opts = tuple(Option(o, Msg(f"epic.order.{o}")) for o in GIVEN_ORDERS)
     text = Msg("epic.decide.order", {"det": det.spec}, "EPC-9")
-    return Decision(f.seat, "epic.order", opts, text, ("EPC-9",), private=True)
+    return Decision(f.seat, "epic.order", ORDER_OPTIONS, text, ("EPC-9",), private=True)
+
+
+# issue 15: the same four options every time (an Option and its Msg are never changed)
+ORDER_OPTIONS = tuple(Option(o, Msg(f"epic.order.{o}")) for o in GIVEN_ORDERS)
 
 
 def choose_orders(s: EpicState, f: Frame, key: str) -> None:
