@@ -7,6 +7,10 @@ seeded random games (the golden games' seeds) and on states set up on purpose.
   stands set in the movers' way on purpose (EPC-11, EP-2.4..2.6); `moves._near` works
   out the movers' spread only for the zones of control it reads (EP-2.5).
 - The order decision's four options built once (EPC-9).
+- The Combat phase's targets kept with `combat_phase.aims_key` from one action to the
+  next, and from the log of who cannot shoot (EPC-14, EPC-18); each detachment's box
+  worked out once (`hits_any`'s `box`); the nearest enemy of "out of range" passes over
+  enemies farther on x or y (EPC-14).
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ import math
 from arbitre.engine.decision import Option
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import move_texts, moves, turn
+from arbitre.games.epic import combat_phase, move_texts, moves, turn, why
+from arbitre.games.epic.fire import guns_of
 from arbitre.games.epic.rules import Epic
 from arbitre.games.epic.state import EpicState
-from arbitre.games.epic.world import zoc_of
+from arbitre.games.epic.targeting import battery, hits_any
+from arbitre.games.epic.world import bounds, zoc_of
 
 GAMES = range(0, 1000, 97)  # 11 golden seeds spread over the recorded ones
 
@@ -228,3 +234,175 @@ def test_EPC_9_order_options_are_the_four_orders() -> None:
     assert built == turn.ORDER_OPTIONS
     orders = [s.cached for _seed, s in STATES if s.cached and s.cached.kind == "epic.order"]
     assert len(orders) > 100 and all(d.options == built for d in orders)
+
+
+# --- the Combat phase's targets kept --------------------------------------------------
+
+
+def _shooters(s: EpicState) -> list[int]:
+    table = s.by_det()
+    return [
+        d.did
+        for d in s.dets
+        if d.did in table and combat_phase._order(s, d.did) in combat_phase.SHOOTERS
+    ]
+
+
+def test_EPC_14_kept_targets_are_those_asked_afresh() -> None:
+    """Random games, one `kept` carried from state to state as the combat frame carries
+    it: the actions found with it are those found without, at every decision; the
+    targets the log of who cannot shoot finds are those asked afresh."""
+    r = Epic()
+    reused = asked = 0
+    for seed in range(0, 1000, 61):
+        s = r.new({}, seed)
+        rng = Rng.from_seed(seed)
+        kept: combat_phase.Kept = {}
+        while (d := r.decision(s)) is not None:
+            if s.phase == "combat":
+                before = dict(kept)
+                for side in (0, 1):
+                    quick = combat_phase.actions(s, side, None, kept)
+                    assert quick == combat_phase.actions(s, side), f"seed {seed}"
+                reused += sum(1 for k, v in kept.items() if before.get(k) is v)
+                asked += 1
+            else:
+                kept = {}
+            if s.stack and s.stack[-1].kind == "combat" and s.stack[-1].memo:
+                memo = s.stack[-1].memo
+                for did, (key, aims) in memo.get("kept", {}).items():
+                    assert aims == combat_phase.targets(s, did) or key != combat_phase.aims_key(
+                        s, did, s.by_det(), combat_phase._foes_key(s, s.dets[did].side)
+                    ), f"seed {seed}"
+            r.apply(s, d.options[rng.below(len(d.options))].key)
+    assert asked > 100 and reused > 100
+
+
+def _edit(s: EpicState, what: str, did: int, mine: int, foe: int | None) -> None:
+    """One change of what `targets` reads: of a stand of `did`, of the detachment, of a
+    building, of an enemy stand."""
+    st = s.stands[mine]
+    if what == "x":
+        st.x += 7.0
+    elif what == "facing":
+        st.facing += 90.0
+    elif what == "alt":
+        st.alt = "high" if st.alt != "high" else "low"
+    elif what == "damage":
+        st.damage += ("arme",)
+    elif what == "dr_used":
+        st.dr_used += 1
+    elif what == "order":
+        s.dets[did].order = "avance" if s.dets[did].order != "avance" else "tir_appuye"
+    elif what == "structure":
+        s.structure[0] = s.structure.get(0, 1) - 1
+    elif foe is not None and what == "foe_y":
+        s.stands[foe].y -= 9.0
+    elif foe is not None and what == "foe_alt":
+        s.stands[foe].alt = "low" if s.stands[foe].alt != "low" else "ground"
+    elif foe is not None:
+        del s.stands[foe]
+
+
+def test_EPC_14_aims_key_changes_with_all_targets_read() -> None:
+    """States set up on purpose: every change `targets` reads (a stand of either side
+    moved, turned, raised, damaged; Close Defences fired; the order; a building's
+    Structure Points) changes the key, and the kept targets then are asked afresh."""
+    r = Epic()
+    changed = 0
+    for seed, state in STATES[::25]:
+        for did in _shooters(state)[:2]:
+            side = state.dets[did].side
+            foe_sid = state.foes_of(side)[0].sid if state.foes_of(side) else None
+            mine_sid = state.alive(did)[0].sid
+
+            def key(s: EpicState, did: int = did, side: int = side) -> tuple[object, ...]:
+                return combat_phase.aims_key(s, did, s.by_det(), combat_phase._foes_key(s, side))
+
+            edits = ["x", "facing", "alt", "damage", "dr_used", "order", "structure"]
+            if foe_sid is not None:
+                edits += ["foe_y", "foe_alt", "foe_gone"]
+            for edit in edits:
+                s = r.clone(state)
+                kept: combat_phase.Kept = {}
+                before = key(s)
+                combat_phase.actions(s, side, None, kept)
+                _edit(s, edit, did, mine_sid, foe_sid)
+                after = key(s)
+                assert after != before, f"seed {seed}: {edit}"
+                changed += 1
+                assert combat_phase.actions(s, side, None, kept) == combat_phase.actions(s, side), (
+                    f"seed {seed}"
+                )
+                if did in kept:
+                    assert kept[did][0] == after
+    assert changed > 100
+
+
+def test_EPC_14_log_no_fire_keeps_its_targets_with_their_key() -> None:
+    met = 0
+    for seed, state in STATES[::4]:
+        s = Epic().clone(state)
+        seen = why.log_no_fire(s)
+        kept = combat_phase.keep(s, seen)
+        assert kept.keys() == seen.keys()
+        for did, (key, aims) in kept.items():
+            assert aims == combat_phase.targets(s, did), f"seed {seed}"
+            foes = combat_phase._foes_key(s, s.dets[did].side)
+            assert key == combat_phase.aims_key(s, did, s.by_det(), foes)
+            met += bool(aims)
+    assert met > 50
+
+
+def test_EPC_14_hits_any_with_the_box_given_and_boxes_kept() -> None:
+    met = 0
+    for seed, s in STATES[::3]:
+        table = s.by_det()
+        where: dict[int, tuple[float, float, float, float]] = {}
+        for did in _shooters(s):
+            order = combat_phase._order(s, did)
+            guns = battery(guns_of(s, did, order))
+            for e, foes in table.items():
+                if s.dets[e].side != s.dets[did].side:
+                    got = hits_any(s, guns, foes, order, bounds(foes))
+                    assert got == hits_any(s, guns, foes, order), f"seed {seed}"
+                    met += got
+            aims = combat_phase.targets(s, did, table, None, where)
+            assert aims == combat_phase.targets(s, did), f"seed {seed}"
+        assert where == {e: bounds(foes) for e, foes in table.items() if e in where}
+    assert met > 50
+
+
+def _nearest_enemy_slowly(s: EpicState, did: int) -> float:
+    """The nearest distance between a stand of `did` and an enemy stand, every pair."""
+    mine = s.alive(did)
+    foes = [e for e in s.stands.values() if e.side != s.dets[did].side]
+    return min((a.point.to(b.point) for a in mine for b in foes), default=math.inf)
+
+
+def test_EPC_14_out_of_range_names_the_nearest_enemy() -> None:
+    """'Out of range' says the distance to the nearest enemy; the same on states where
+    enemies are set at equal or almost equal distances on purpose."""
+    r = Epic()
+    ranged = 0
+    for seed, state in STATES[::2]:
+        for did in _shooters(state):
+            for setup in (False, True):
+                s = state
+                if setup:
+                    s = r.clone(state)
+                    mine = s.alive(did)
+                    foes = s.foes_of(s.dets[did].side)
+                    if not mine or len(foes) < 3:
+                        continue
+                    a = mine[0]  # three enemies 100 cm away, two a hair apart
+                    spots = ((100.0, 0.0), (0.0, 100.0), (-100.0, 1e-10))
+                    for e, (ux, uy) in zip(foes, spots, strict=False):
+                        e.x, e.y = a.x + ux, a.y + uy
+                    s.stands[a.sid] = a  # what was kept is forgotten
+                msg = why.no_fire(s, did)
+                if msg is None or msg.key != "epic.why.range":
+                    continue
+                assert msg.args["dist"] == round(_nearest_enemy_slowly(s, did), 1), f"seed {seed}"
+                ranged += 1
+    assert ranged > 30

@@ -32,9 +32,9 @@ from arbitre.games.epic.psychic import (
     use_power,
 )
 from arbitre.games.epic.state import EpicState, Frame, Stand
-from arbitre.games.epic.targeting import battery, hits_any
+from arbitre.games.epic.targeting import Box, battery, hits_any
 from arbitre.games.epic.templates import queue_templates, template_weapons
-from arbitre.games.epic.world import det_has, in_front, pinned
+from arbitre.games.epic.world import bounds, det_has, in_front, pinned
 
 SHOOTERS = ("tir_appuye", "avance")  # research §5.1: Charge does not shoot
 __all__ = ["actions", "assault", "shoot", "success", "targets"]
@@ -53,10 +53,12 @@ def targets(
     did: int,
     table: dict[int, list[Stand]] | None = None,
     pins: set[int] | None = None,
+    where: dict[int, Box] | None = None,
 ) -> list[int]:
     """Enemy detachments at least one weapon of the detachment may hit; `table` is
-    `s.by_det()` and `pins` `world.pinned_sids(s)` when the caller has them (same state)."""
-    return aims_and_guns(s, did, table, pins)[0]
+    `s.by_det()` and `pins` `world.pinned_sids(s)` when the caller has them, `where` the
+    boxes of `aims_and_guns` (same state)."""
+    return aims_and_guns(s, did, table, pins, where)[0]
 
 
 def aims_and_guns(
@@ -64,8 +66,11 @@ def aims_and_guns(
     did: int,
     table: dict[int, list[Stand]] | None = None,
     pins: set[int] | None = None,
+    where: dict[int, Box] | None = None,
 ) -> tuple[list[int], list[tuple[Stand, Gun]]]:
-    """`targets`, and the weapons it found: `guns_of(s, did, _order(s, did), pins)`."""
+    """`targets`, and the weapons it found: `guns_of(s, did, _order(s, did), pins)`;
+    `where` keeps `world.bounds` of each detachment's stands in `table` as they are
+    worked out, for a caller that asks several detachments (same state)."""
     det = s.dets[did]
     order = _order(s, did)
     shooters = fired = guns_of(s, did, order, pins)
@@ -85,7 +90,14 @@ def aims_and_guns(
         if e.side == det.side:
             continue
         foes = table.get(e.did)
-        if foes and hits_any(s, guns, foes, order):
+        if not foes:
+            continue
+        box = None
+        if where is not None:  # issue 15: each detachment's box worked out once
+            box = where.get(e.did)
+            if box is None:
+                box = where[e.did] = bounds(foes)
+        if hits_any(s, guns, foes, order, box):
             out.append(e.did)
     return out, fired
 
@@ -132,19 +144,69 @@ def _demolisher(unit: str) -> bool:
 _DEMOLISHERS: dict[str, bool] = {}
 
 
-def actions(s: EpicState, side: int, known: dict[int, list[int]] | None = None) -> list[str]:
+Kept = dict[int, tuple[tuple[Any, ...], list[int]]]  # detachment -> (aims_key, targets)
+
+
+def aims_key(s: EpicState, did: int, table: dict[int, list[Stand]], foes: Any) -> tuple[Any, ...]:
+    """Everything `targets(s, did)` reads that a game changes (issue 15): the detachment's
+    order and gained abilities (`_order`), its stands as `guns_of`, `template_weapons`,
+    `pinned` and `eligible` read them (position, altitude, facing, damage, Close Defences
+    fired), the enemy stands as `pinned`, `hits_any` and `eligible` read them (`foes`:
+    `_foes_key`), the buildings' Structure Points (`areas`). A stand's unit and side, a
+    detachment's unit and side, the rules and the table never change in a game."""
+    det = s.dets[did]
+    mine = tuple(
+        (st.sid, st.x, st.y, st.alt, st.facing, st.damage, st.dr_used) for st in table.get(did, ())
+    )
+    return (det.order, det.extra, mine, foes, tuple(s.structure.items()))
+
+
+def _foes_key(s: EpicState, side: int) -> tuple[tuple[int, int, float, float, str], ...]:
+    """The enemy stands of `side` in table order: id, detachment, position, altitude."""
+    return tuple((e.sid, e.det, e.x, e.y, e.alt) for e in s.foes_of(side))
+
+
+def keep(s: EpicState, seen: dict[int, list[int]]) -> Kept:
+    """Targets found on this state (`why.log_no_fire`), each with its `aims_key`."""
+    table = s.by_det()
+    foes: dict[int, Any] = {}
+    out: Kept = {}
+    for did, aims in seen.items():
+        side = s.dets[did].side
+        if side not in foes:
+            foes[side] = _foes_key(s, side)
+        out[did] = (aims_key(s, did, table, foes[side]), aims)
+    return out
+
+
+def actions(
+    s: EpicState, side: int, known: dict[int, list[int]] | None = None, kept: Kept | None = None
+) -> list[str]:
     """Every Combat-phase action of `side`; `known` holds targets already computed on
-    this very state (why.log_no_fire), by detachment."""
+    this very state (why.log_no_fire), by detachment; `kept` the targets computed on
+    earlier states with their `aims_key` (issue 15: used again while the key is the same,
+    and updated)."""
     fire: list[str] = []
     melee: list[str] = []
     table = s.by_det()  # issue 14: listed once for every detachment's targets
+    foes = None  # `_foes_key`, worked out once if a detachment needs it
+    where: dict[int, Box] = {}  # the boxes `aims_and_guns` works out, kept for the next
     for d in s.dets:
         if d.side != side or d.did not in table or d.fallback:  # table: s.alive(d.did)
             continue
         if not d.acted and _order(s, d.did) in SHOOTERS:
             aims = known.get(d.did) if known is not None else None
+            if aims is None and kept is not None:
+                if foes is None:
+                    foes = _foes_key(s, side)
+                key = aims_key(s, d.did, table, foes)
+                got = kept.get(d.did)
+                if got is not None and got[0] == key:
+                    aims = got[1]
             if aims is None:
-                aims = targets(s, d.did, table)
+                aims = targets(s, d.did, table, None, where)
+                if kept is not None:
+                    kept[d.did] = (key, aims)
             fire += [f"fire:{d.did}:{t}" for t in aims]
             fire += [f"demolish:{d.did}:{a}" for a in buildings_in_reach(s, d.did)]
         if may_assault_now(s, d.did):
@@ -173,7 +235,8 @@ def memo_actions(s: EpicState, f: Frame, side: int) -> list[str]:
     f.memo = memo
     got: list[str] | None = memo.get(side)
     if got is None:
-        got = memo[side] = actions(s, side, memo.get("targets"))
+        kept = memo.setdefault("kept", {})
+        got = memo[side] = actions(s, side, memo.get("targets"), kept)
     return got
 
 
@@ -206,7 +269,9 @@ def decide_combat(s: EpicState, f: Frame) -> Decision | None:
 
 
 def choose_combat(s: EpicState, f: Frame, key: str) -> None:
-    f.memo = None  # the action changes the state: every action is asked afresh
+    # the action changes the state: every action is asked afresh, but the targets kept
+    # with their `aims_key`, which says whether they still hold (issue 15)
+    f.memo = {"kept": f.memo["kept"]} if f.memo and "kept" in f.memo else None
     if key == NO_POWER:
         decline_powers(s, f.data["side"])
         f.data["side"] = 1 - f.data["side"]

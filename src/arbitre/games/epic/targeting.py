@@ -31,8 +31,14 @@ def battery(shooters: list[tuple[Stand, Gun]]) -> Battery:
     return [(st, own, max(g.range for g in own)) for st, own in guns.values()]
 
 
-def hits_any(s: EpicState, guns: Battery, foes: list[Stand], order: str | None) -> bool:
-    """Whether some gun of the battery may shoot some stand of `foes` (fire.eligible)."""
+Box = tuple[float, float, float, float]
+
+
+def hits_any(
+    s: EpicState, guns: Battery, foes: list[Stand], order: str | None, box: Box | None = None
+) -> bool:
+    """Whether some gun of the battery may shoot some stand of `foes` (fire.eligible);
+    `box` is `world.bounds(foes)` when the caller has it."""
     if not foes or not guns:
         return False
     edge = 2 * s.rules.base_radius if s.rules.measure_edge else None
@@ -40,7 +46,7 @@ def hits_any(s: EpicState, guns: Battery, foes: list[Stand], order: str | None) 
     # the foes' box: a shooter farther from it on one axis than its longest range (+ the
     # edge, + 1e-6 for float noise) is farther than that from each foe (a distance is at
     # least its gap on either axis), so the test below would pass over every one
-    x0, x1, y0, y1 = bounds(foes)
+    x0, x1, y0, y1 = bounds(foes) if box is None else box
     slack = (edge or 0.0) + 1e-6
     for st, own, longest in guns:
         x, y = st.x, st.y

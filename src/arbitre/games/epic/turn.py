@@ -24,6 +24,7 @@ from arbitre.games.epic import moves
 from arbitre.games.epic.abilities import may_end_at
 from arbitre.games.epic.air import start_flight
 from arbitre.games.epic.assault import disengage
+from arbitre.games.epic.combat_phase import keep
 from arbitre.games.epic.move_texts import COMPASS as COMPASS  # re-exported
 from arbitre.games.epic.move_texts import move_decision as move_decision  # re-exported
 from arbitre.games.epic.move_texts import move_words as move_words  # re-exported
@@ -366,7 +367,9 @@ def auto_movement(s: EpicState, f: Frame) -> None:
     if late:
         s.stack += late  # EP-8.22: late interceptions come first and change the table
     else:
-        s.stack[-1].memo = {"targets": seen}  # issue 14: the same state asks them next
+        # issue 14: the same state asks them next; issue 15: later states too, while
+        # what they read is the same (combat_phase.aims_key)
+        s.stack[-1].memo = {"targets": seen, "kept": keep(s, seen)}
 
 
 # --- end phase --------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from arbitre.engine.i18n import Msg
 from arbitre.games.epic.combat_phase import _order, aims_and_guns, buildings_in_reach
 from arbitre.games.epic.moves import point_vector
 from arbitre.games.epic.state import EpicState, Stand
+from arbitre.games.epic.targeting import Box
 from arbitre.games.epic.templates import template_targets
 from arbitre.games.epic.view import current_move
 from arbitre.games.epic.world import pinned, pinned_sids
@@ -31,6 +32,7 @@ def no_fire(
     seen: dict[int, list[int]] | None = None,
     table: dict[int, list[Stand]] | None = None,
     pins: set[int] | None = None,
+    where: dict[int, Box] | None = None,
 ) -> Msg | None:
     """Why detachment `did` cannot shoot now, with the deciding rule, or None when it has a
     target (or is gone): a failed morale test (EPC-28), its order (EPC-9), an interception
@@ -47,7 +49,7 @@ def no_fire(
         return Msg(_ORDER_NO_FIRE[order], {}, "EPC-9")
     if det.acted:
         return Msg("epic.why.intercepted", {}, "EPC-15")
-    aims, guns = aims_and_guns(s, did, table, pins)  # guns: guns_of(s, did, order, pins)
+    aims, guns = aims_and_guns(s, did, table, pins, where)  # guns: guns_of(s, did, order, pins)
     if seen is not None:
         seen[did] = aims
     if aims or buildings_in_reach(s, did):
@@ -59,13 +61,21 @@ def no_fire(
     reach = max((g.range for _st, g in guns), default=0)
     foes = s.foes_of(det.side)
     nearest = math.inf  # min(st.point.to(e.point)), on the coordinates (issue 14)
-    hypot = math.hypot
+    far = math.inf  # issue 15: an enemy farther on x or y (+ 1e-9 for float noise: a
+    hypot = math.hypot  # distance is at least its gap on either axis) is no nearer
     for st in mine:
         x, y = st.x, st.y
         for e in foes:
-            d = hypot(e.x - x, e.y - y)
+            dx = e.x - x
+            if dx > far or dx < -far:
+                continue
+            dy = e.y - y
+            if dy > far or dy < -far:
+                continue
+            d = hypot(dx, dy)
             if d < nearest:
                 nearest = d
+                far = d + 1e-9
     if math.isfinite(nearest) and nearest > reach:
         return Msg("epic.why.range", {"dist": round(nearest, 1), "range": reach}, "EPC-14")
     return Msg("epic.why.no_target", {}, "EPC-14")
@@ -78,8 +88,9 @@ def log_no_fire(s: EpicState) -> dict[int, list[int]]:
     seen: dict[int, list[int]] = {}
     table = s.by_det()
     pins = pinned_sids(s)  # issue 14: found once for every detachment (same state)
+    where: dict[int, Box] = {}  # issue 15: each detachment's box, once (aims_and_guns)
     for d in s.dets:
-        why = no_fire(s, d.did, seen, table, pins)
+        why = no_fire(s, d.did, seen, table, pins, where)
         if why is not None:
             s.log.append(no_fire_event(s, d.did, why))
     return seen
