@@ -11,17 +11,21 @@ seeded random games (the golden games' seeds) and on states set up on purpose.
   next, and from the log of who cannot shoot (EPC-14, EPC-18); each detachment's box
   worked out once (`hits_any`'s `box`); the nearest enemy of "out of range" passes over
   enemies farther on x or y (EPC-14).
+- Reactions (EPC-15, EP-3.2): the paths' box and the detachments passed over with loops
+  written out; `buildings_in_reach` likewise (EP-5.1); `moves.Plan` a NamedTuple.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from arbitre.engine.decision import Option
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import combat_phase, move_texts, moves, turn, why
-from arbitre.games.epic.fire import guns_of
+from arbitre.games.epic import combat_phase, move_texts, moves, reactions, turn, why
+from arbitre.games.epic.fire import Path, guns_of
+from arbitre.games.epic.geometry import Point
 from arbitre.games.epic.rules import Epic
 from arbitre.games.epic.state import EpicState
 from arbitre.games.epic.targeting import battery, hits_any
@@ -406,3 +410,98 @@ def test_EPC_14_out_of_range_names_the_nearest_enemy() -> None:
                 assert msg.args["dist"] == round(_nearest_enemy_slowly(s, did), 1), f"seed {seed}"
                 ranged += 1
     assert ranged > 30
+
+
+# --- reactions ------------------------------------------------------------------------
+
+
+def test_EPC_15_paths_box_is_min_and_max_of_the_ends() -> None:
+    rng = Rng.from_seed(15)
+    assert reactions._paths_box([]) == (0.0, 0.0, 0.0, 0.0)
+    for n in range(1, 30):
+        moved = []
+        for _ in range(n % 5 + 1):
+            a = Point(rng.below(2000) / 10 - 50, rng.below(2000) / 10 - 50)
+            b = Point(rng.below(2000) / 10 - 50, rng.below(2000) / 10 - 50)
+            moved.append(Path(a, b, "ground", "ground"))
+        ends = [q for p in moved for q in (p.start, p.end)]
+        xs, ys = [q.x for q in ends], [q.y for q in ends]
+        assert reactions._paths_box(moved) == (min(xs), max(xs), min(ys), max(ys))
+
+
+def test_EPC_15_reactions_passed_over_are_none(monkeypatch: Any) -> None:
+    """The reactions found when detachments without order or Close Defences, or far from
+    every path, are passed over at once are those found when none is (EPC-15, EP-3.2)."""
+    asked = found = 0
+    for seed, s in _states(range(0, 1000, 37), every=1):
+        f = s.stack[-1] if s.stack else None
+        if f is None or f.kind != "react":
+            continue
+        quick = reactions._groups(s, f)
+        with monkeypatch.context() as m:
+            m.setattr(reactions, "_out_of_reach", lambda *a: False)
+            m.setattr(reactions, "_has_dr", lambda unit: True)
+            slow = reactions._groups(s, f)
+        assert {k: [(st.sid, g) for st, g in v[0]] for k, v in quick.items()} == {
+            k: [(st.sid, g) for st, g in v[0]] for k, v in slow.items()
+        }, f"seed {seed}"
+        asked, found = asked + 1, found + len(quick)
+    assert asked > 20 and found > 5
+
+
+def test_EP_5_1_buildings_in_reach_of_every_weapon() -> None:
+    """The buildings a Demolisher weapon reaches, every stand's every weapon asked (no
+    stand passed over for its unit), on the golden states and with a building set next
+    to each detachment on purpose."""
+    from arbitre.games.epic.combat_phase import buildings_in_reach
+    from arbitre.games.epic.fire import weapons_of
+    from arbitre.games.epic.world import in_front
+
+    def slowly(s: EpicState, did: int) -> list[int]:
+        out = []
+        for i, area in enumerate(s.table.areas):
+            if s.structure.get(i, 0) <= 0:
+                continue
+            if any(
+                w.has("demolisher")
+                and area.distance_to(st.point) <= w.range
+                and (w.arc == 360 or in_front(st, area.centre))
+                for st in s.alive(did)
+                for w in weapons_of(st)
+            ):
+                out.append(i)
+        return out
+
+    found = 0
+    for seed, s in STATES[::5]:
+        for d in s.dets:
+            got = buildings_in_reach(s, d.did)
+            assert got == slowly(s, d.did), f"seed {seed}"
+            found += len(got)
+    # every area a building with Structure Points left, every stand of the table on it
+    r = Epic()
+    for seed, state in STATES[::50]:
+        s = r.clone(state)
+        if not s.table.areas:
+            continue
+        s.structure = {i: 3 for i in range(len(s.table.areas))}
+        centre = s.table.areas[0].centre
+        for st in s.stands.values():
+            st.x, st.y = centre.x, centre.y
+        for d in s.dets:
+            got = buildings_in_reach(s, d.did)
+            assert got == slowly(s, d.did), f"seed {seed}"
+            found += len(got)
+    assert found > 0
+
+
+def test_EPC_11_plan_is_an_immutable_record() -> None:
+    p = moves.Plan((1, 2), 0.0, 10.0, "EPC-11")
+    assert (p.engage, p.flying, p.land, p.facing) == (False, False, False, None)
+    assert p == moves.Plan(movers=(1, 2), lo=0.0, hi=10.0, rule="EPC-11")
+    try:
+        p.hi = 20.0  # type: ignore[misc]
+    except AttributeError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("a Plan was changed")

@@ -115,7 +115,10 @@ def buildings_in_reach(s: EpicState, did: int) -> list[int]:
     reaches (range, arc, line of sight to the building's centre)."""
     out: list[int] = []
     mine = s.alive(did)
-    if not any(_demolisher(st.unit) for st in mine):
+    for st in mine:  # issue 15: a loop, no generator
+        if _demolisher(st.unit):
+            break
+    else:
         return out  # issue 14: most detachments have no Demolisher weapon at all
     for i, area in enumerate(s.table.areas):
         if s.structure.get(i, 0) <= 0:  # no Structure Points (not a building), or ruined

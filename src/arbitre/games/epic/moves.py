@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import EMBARK_COST_CM, interception_move
@@ -44,10 +45,11 @@ DIRECTIONS = 8
 TITAN_TURN = 90.0  # research §3.5: a titan turns at most 90° in a turn (ours: before moving)
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
     """What a move may do: the stands that move, min/max cm, whether it may engage,
-    whether the movers fly (terrain and zones ignored), the rule behind the allowance."""
+    whether the movers fly (terrain and zones ignored), the rule behind the allowance.
+    A NamedTuple (issue 15: built at every move question, and a frozen dataclass's
+    `__init__` is slow)."""
 
     movers: tuple[int, ...]
     lo: float

@@ -73,9 +73,7 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
     # longest range (+ `edge`, + 1e-6 for float noise) is farther than that from every
     # path (a segment's distance is at least its gap on either axis), so `eligible`
     # refuses its every shot at once
-    ends = [q for t in foes for q in (paths[t.sid].start, paths[t.sid].end)]
-    bx0, bx1 = min((q.x for q in ends), default=0.0), max((q.x for q in ends), default=0.0)
-    by0, by1 = min((q.y for q in ends), default=0.0), max((q.y for q in ends), default=0.0)
+    bx0, bx1, by0, by1 = _paths_box([paths[t.sid] for t in foes])
     slack = (edge or 0.0) + 1e-6
 
     def reach(shooters: list[tuple[Stand, Gun]], order: str) -> bool:
@@ -109,11 +107,18 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
         if not alive:
             continue
         # issue 14: most detachments have nothing to react with; they are passed over
-        # before any stand is examined (no order, no Close Defence, no unused power)
-        ta = d.order == "tir_appuye"
-        if not (ta or any(_has_dr(st.unit) for st in alive)):
-            continue
-        if all(_out_of_reach(st, bx0, bx1, by0, by1, slack) for st in alive):
+        # before any stand is examined (no order, no Close Defence, no unused power);
+        # issue 15: loops written out, no generator
+        if d.order != "tir_appuye":
+            for st in alive:
+                if _has_dr(st.unit):
+                    break
+            else:
+                continue
+        for st in alive:
+            if not _out_of_reach(st, bx0, bx1, by0, by1, slack):
+                break
+        else:
             continue  # every `reach` below would pass over each of its stands
         ground_only = f.data.get("ground", False)  # EP-8.11: fire "from the ground"
         near = near_foes(s, alive)  # issue 14: the enemies `pinned` may find, listed once
@@ -155,6 +160,27 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
                 ):
                     out[f"psy:{st.sid}:{i}"] = ([(st, g)], "tir_appuye")
     return out
+
+
+def _paths_box(moved: list[Path]) -> tuple[float, float, float, float]:
+    """The box (x0, x1, y0, y1) holding the paths' ends, (0, 0, 0, 0) when none: the
+    smallest and largest of their coordinates, as min() and max() find them."""
+    if not moved:
+        return 0.0, 0.0, 0.0, 0.0
+    x0 = x1 = moved[0].start.x
+    y0 = y1 = moved[0].start.y
+    for path in moved:
+        for q in (path.start, path.end):
+            x, y = q.x, q.y
+            if x < x0:
+                x0 = x
+            if x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            if y > y1:
+                y1 = y
+    return x0, x1, y0, y1
 
 
 def _out_of_reach(st: Stand, x0: float, x1: float, y0: float, y1: float, slack: float) -> bool:
