@@ -194,14 +194,18 @@ def _named(words: list[tuple[Msg, Said]]) -> tuple[Option, ...]:
     seen: set[Said] = set()
     named = []
     for i, (msg, said) in enumerate(words):  # two that read the same: the second says more
-        if said in seen and "target" in msg.args:
-            msg = Msg("epic.opt.move_toward_dir", {**msg.args, "dir": _heading(msg.args)})
-            said = _said(msg)
-        if said in seen:
-            key = "epic.opt.move_bearing" if "target" in msg.args else "epic.opt.move_cap"
-            msg = Msg(key, {**msg.args, "deg": _bearing(msg.args)})
-            said = _said(msg)
-        seen.add(said)
+        n = len(seen)
+        seen.add(said)  # issue 15: added and counted, `said` hashed once
+        if len(seen) == n:  # it was there: the text says more
+            if "target" in msg.args:
+                msg = Msg("epic.opt.move_toward_dir", {**msg.args, "dir": _heading(msg.args)})
+                said = _said(msg)
+                n = len(seen)
+                seen.add(said)
+            if len(seen) == n:  # (still) there
+                key = "epic.opt.move_bearing" if "target" in msg.args else "epic.opt.move_cap"
+                msg = Msg(key, {**msg.args, "deg": _bearing(msg.args)})
+                seen.add(_said(msg))
         key = _P_KEYS[i] if i < len(_P_KEYS) else f"p:{i}"
         named.append(_option(Option, (key, msg)))  # Option(...) without its __new__
     return tuple(named)

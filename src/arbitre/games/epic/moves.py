@@ -25,6 +25,14 @@ from arbitre.games.epic.geometry import (
     path_enters_zoc,
     touch_box_of,
 )
+from arbitre.games.epic.headings import (  # re-exported: the texts and tests read them
+    DIRECTIONS as DIRECTIONS,
+)
+from arbitre.games.epic.headings import Said as Said
+from arbitre.games.epic.headings import _clean as _clean
+from arbitre.games.epic.headings import _distinct_headings as _distinct_headings
+from arbitre.games.epic.headings import _headings as _headings
+from arbitre.games.epic.headings import shown as shown
 from arbitre.games.epic.movement import (
     breakthrough_allowance,
     infiltration_allowance,
@@ -32,7 +40,7 @@ from arbitre.games.epic.movement import (
 )
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Stand
-from arbitre.games.epic.world import areas, contact, det_has, move_of, stand_class, zoc_of
+from arbitre.games.epic.world import areas, contact, det_has, move_of, stand_class
 
 MOVE, INFILTRATE, BREAKTHROUGH, ZONE, FALLBACK = (
     "move",
@@ -41,7 +49,6 @@ MOVE, INFILTRATE, BREAKTHROUGH, ZONE, FALLBACK = (
     "zone",
     "fallback",
 )
-DIRECTIONS = 8
 TITAN_TURN = 90.0  # research §3.5: a titan turns at most 90° in a turn (ours: before moving)
 
 
@@ -149,7 +156,14 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
         hypot = math.hypot  # issue 14: coordinates, no Points (same floats as Point.to)
         spread = max((hypot(b.x - a.x, b.y - a.y) for a in movers for b in movers), default=0.0)
         reach = p.hi + spread + 8.0
-        zones = [z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]
+        # `[z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]`, the distance asked
+        # first (issue 15: the class of a stand out of reach is not worked out)
+        dets, lx, ly = s.dets, lead.x, lead.y
+        zones = [
+            (e.point, stand_class(e))
+            for e in s.foes_of(side)
+            if hypot(e.x - lx, e.y - ly) <= reach and e.alt == GROUND and not dets[e.det].fallback
+        ]
     others = [st.point for st in s.alive(did) if st.sid not in moving]
     terrain = areas(s)
     stops: list[tuple[Area, ...]] = []
@@ -332,17 +346,6 @@ def _path_refused(
     return False
 
 
-def _clean(v: float, snap: float = 1e-9) -> float:
-    """A component without float noise: |v| < snap is 0.0, and never -0.0 (the texts
-    show "(0.0, 20.0)", not "(-0.0, 20.0)")."""
-    return 0.0 if abs(v) < snap else v + 0.0
-
-
-def shown(dx: float, dy: float) -> tuple[float, float]:
-    """A move as its option text shows it: to 0.1 cm, without -0.0."""
-    return round(dx, 1) + 0.0, round(dy, 1) + 0.0
-
-
 def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     """A finite set of legal block moves: staying put (when allowed), eight headings at
     the minimum, half and full allowance, and for a charge the moves that bring a stand
@@ -351,22 +354,23 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     Two legal moves that read the same (to 0.1 cm, as the options show them) are one
     option: the first stays, except that a charge's base-contact move takes the place of
     a heading it duplicates (same index, so the keys "p:i" before it do not move)."""
-    raw: tuple[Said, ...] | list[Said] = _headings(p.lo, p.hi)
-    if p.hi > 0:  # the moves toward enemies: their text is worked out if they are legal
-        raw = [
-            *raw,
-            *((dx, dy, (round(dx, 3), round(dy, 3)), None) for dx, dy in _toward_enemy(s, did, p)),
-        ]
+    # the headings, the first of each key (issue 15: deduplicated once per allowance),
+    # then the moves toward enemies whose key is new: their text is worked out if legal
+    heads, keys, head_vectors = _distinct_headings(p.lo, p.hi)
+    todo: list[Said] = list(heads)
+    vectors = list(head_vectors)
+    if p.hi > 0:
+        more: set[tuple[float, float]] = set()
+        for dx, dy in _toward_enemy(s, did, p):
+            key = (round(dx, 3), round(dy, 3))
+            if key not in keys and key not in more:
+                more.add(key)
+                todo.append((dx, dy, key, None))
+                vectors.append((dx, dy))
     out: list[tuple[float, float]] = []
-    seen: set[tuple[float, float]] = set()
     legal: dict[tuple[float, float], int] = {}
-    todo: list[Said] = []  # the first move of each key, in order
-    for said in raw:
-        if said[2] not in seen:
-            seen.add(said[2])
-            todo.append(said)
     near = _near(s, did, p)
-    oks = _legal_many(s, p, near, [(dx, dy) for dx, dy, _k, _t in todo])
+    oks = _legal_many(s, p, near, vectors)
     for (dx, dy, _key, text), ok in zip(todo, oks, strict=True):
         if not ok:
             continue
@@ -380,38 +384,6 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
         out.append((dx, dy))
     # Ours: a detachment boxed in (e.g. a Flyer against the table edge, EP-16.32) stays.
     return out or [(0.0, 0.0)]
-
-
-# dx, dy, its key to 1e-3 cm, its text (`shown`) when already worked out
-Said = tuple[float, float, tuple[float, float], tuple[float, float] | None]
-
-
-def _said(dx: float, dy: float) -> Said:
-    """A raw move with what `candidates` compares: its key to 1e-3 cm and its text."""
-    return dx, dy, (round(dx, 3), round(dy, 3)), shown(dx, dy)
-
-
-def _headings(lo: float, hi: float) -> tuple[Said, ...]:
-    """Staying put, then the eight headings at the minimum, half and full allowance
-    (`candidates`); they depend on the allowance only, and a game has few allowances, so
-    they are worked out once each (issue 14: `round` is slow). Same floats as before."""
-    got = _HEADINGS.get((lo, hi))
-    if got is None:
-        raw: list[tuple[float, float]] = [(0.0, 0.0)]
-        if hi > 0:
-            radii = [r for r in sorted({lo, hi / 2, hi}) if r > 0]
-            for i in range(DIRECTIONS):
-                a = 2 * math.pi * i / DIRECTIONS
-                cos, sin = math.cos(a), math.sin(a)
-                raw += [(_clean(r * cos), _clean(r * sin)) for r in radii]
-        got = tuple(_said(dx, dy) for dx, dy in raw)
-        if len(_HEADINGS) >= 512:  # bounded (custom tables may have many allowances)
-            _HEADINGS.clear()
-        _HEADINGS[(lo, hi)] = got
-    return got
-
-
-_HEADINGS: dict[tuple[float, float], tuple[Said, ...]] = {}
 
 
 def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:

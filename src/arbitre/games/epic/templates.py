@@ -119,9 +119,16 @@ def queue_bombs(s: EpicState, did: int, paths: dict[int, list[float]]) -> None:
 
 
 def _covered(s: EpicState, p: Point, r: float) -> list[Stand]:
-    # issue 14: st.point.to(p) on the coordinates (same floats)
+    # issue 14: st.point.to(p) on the coordinates (same floats); issue 15: a stand farther
+    # than `lim` (+ 1e-9 for float noise) on x is farther than that (a distance is at
+    # least its gap on either axis), so it is passed over before the distance
     px, py, hypot, lim = p.x, p.y, math.hypot, r + 1e-9
-    return [st for st in s.stands.values() if hypot(px - st.x, py - st.y) <= lim]
+    far = lim + 1e-9
+    return [
+        st
+        for st in s.stands.values()
+        if -far <= px - st.x <= far and hypot(px - st.x, py - st.y) <= lim
+    ]
 
 
 def _score(s: EpicState, side: int, p: Point, r: float) -> int:
