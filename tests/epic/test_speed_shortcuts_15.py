@@ -9,7 +9,8 @@ states of seeded random games, `speed_states`, and on states set up on purpose).
   distance first.
 - A move's candidates (EPC-11): the headings deduplicated once per allowance; the move
   words of moves that read the same (`move_texts._named`, each text hashed once).
-- The order decision's four options built once (EPC-9).
+- The order decision's four options built once (EPC-9), its detachment the first one
+  without an order, the others not looked at.
 """
 
 from __future__ import annotations
@@ -319,3 +320,24 @@ def test_EPC_11_words_that_read_the_same_say_more() -> None:
         assert list(move_texts._named(words)) == _named_slowly(words)
         asked += 1
     assert asked > 50
+
+
+def test_EPC_9_the_order_asked_is_of_the_first_detachment_without_one() -> None:
+    """On the golden states, and with orders given or stands taken away on purpose."""
+    r = Epic()
+    met = 0
+    for _seed, state in STATES[::3]:
+        for side in (0, 1):
+            todo = turn._unordered(state, side)
+            assert turn._first_unordered(state, side) == (todo[0] if todo else None)
+            met += bool(todo)
+        s = r.clone(state)
+        for d in s.dets[::2]:
+            d.order = None  # every other detachment without an order
+        for st in s.alive(s.dets[0].did):
+            del s.stands[st.sid]  # the first has no stand left (unless some are aboard)
+        for side in (0, 1):
+            todo = turn._unordered(s, side)
+            assert turn._first_unordered(s, side) == (todo[0] if todo else None)
+            met += bool(todo)
+    assert met > 50

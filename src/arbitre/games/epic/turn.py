@@ -88,12 +88,21 @@ def _unordered(s: EpicState, side: int) -> list[int]:
     return [d.did for d in s.dets if d.side == side and d.order is None and s.present(d.did)]
 
 
+def _first_unordered(s: EpicState, side: int) -> int | None:
+    """`_unordered(s, side)[0]`, or None when it is empty (issue 15: the order questions
+    ask only the first, so the others are not looked at)."""
+    for d in s.dets:
+        if d.side == side and d.order is None and s.present(d.did):
+            return d.did
+    return None
+
+
 def decide_orders(s: EpicState, f: Frame) -> Decision | None:
     """EPC-9: one face-down order per detachment, a private choice."""
-    todo = _unordered(s, f.seat)
-    if not todo:
+    first = _first_unordered(s, f.seat)
+    if first is None:
         return None
-    det = s.dets[todo[0]]
+    det = s.dets[first]
     text = Msg("epic.decide.order", {"det": det.spec}, "EPC-9")
     return Decision(f.seat, "epic.order", ORDER_OPTIONS, text, ("EPC-9",), private=True)
 
@@ -103,7 +112,9 @@ ORDER_OPTIONS = tuple(Option(o, Msg(f"epic.order.{o}")) for o in GIVEN_ORDERS)
 
 
 def choose_orders(s: EpicState, f: Frame, key: str) -> None:
-    s.dets[_unordered(s, f.seat)[0]].order = key
+    first = _first_unordered(s, f.seat)
+    assert first is not None  # the decision named it
+    s.dets[first].order = key
 
 
 def auto_orders(s: EpicState, f: Frame) -> None:
