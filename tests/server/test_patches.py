@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from arbitre.engine.registry import get
-from arbitre.server.patches import apply_patch, diff
+from arbitre.server.patches import SMALL_DICT, apply_patch, diff
 from arbitre.server.payload import state_payload
 from arbitre.server.states import FRESH_VIEWS
 from arbitre.server.summaries import last_turn_of
@@ -250,17 +250,32 @@ def test_views_kept_as_they_are_share_nothing_with_the_game(ruleset: str) -> Non
 
 def test_diff_reaches_into_lists_and_removes_keys() -> None:
     """The ops themselves: nested keys, list positions, a list mostly changed sent whole,
-    removed keys, and values whose JSON differs though Python calls them equal."""
-    old = {"a": {"b": [1, 2, 3, 4], "c": 1}, "d": [1, 2], "e": 1, "f": {"x": 1}}
-    new = {"a": {"b": [1, 2, 9, 4], "c": True}, "d": [3, 4], "e": 1, "g": None, "f": {}}
+    a small dict (a text) sent whole, removed keys, and values whose JSON differs though
+    Python calls them equal."""
+    pad = {f"p{i}": i for i in range(SMALL_DICT)}  # dicts larger than SMALL_DICT: looked into
+    old = {
+        "a": {"b": [1, 2, 3, 4], "c": 1, **pad},
+        "d": [1, 2],
+        "e": 1,
+        "f": {"x": 1, "y": 0, **pad},
+        "t": {"fr": "un", "en": "one"},
+    }
+    kept = canon(old)
+    new = {
+        "a": {"b": [1, 2, 9, 4], "c": True, **pad},
+        "d": [3, 4],
+        "e": 1,
+        "g": None,
+        "f": {"y": 0, **pad},
+        "t": {"fr": "deux", "en": "one"},
+    }
     ops = diff(old, new)
     assert [["a", "b", 2], 9] in ops and [["a", "c"], True] in ops
     assert [["d"], [3, 4]] in ops and [["g"], None] in ops and [["f", "x"]] in ops
+    assert [["t"], {"fr": "deux", "en": "one"}] in ops
     patched = apply_patch({**old, "log": []}, {"ops": ops, "drop": 0, "log": []})
     assert canon(patched) == canon({**new, "log": []})
-    assert canon(old) == canon(
-        {"a": {"b": [1, 2, 3, 4], "c": 1}, "d": [1, 2], "e": 1, "f": {"x": 1}}
-    )  # untouched
+    assert canon(old) == kept  # untouched
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

@@ -32,6 +32,11 @@ Op = list[Any]
 
 _MISSING = object()  # a key `old` lacks
 
+# A dict of at most this many keys is sent whole when it changed (a text's {"fr", "en",
+# "rule"}, a decision's arguments): its paths would be about as long, and looking inside
+# cost most of a diff's time.
+SMALL_DICT = 4
+
 # A list whose positions changed more than this share is sent whole (shorter than paths).
 WHOLE_LIST = 0.5
 
@@ -64,7 +69,7 @@ def _dict(old: dict[Any, Any], new: dict[Any, Any], path: list[Any], ops: list[O
 
 def _value(old: Any, new: Any, path: list[Any], ops: list[Op]) -> None:
     kind = type(new)
-    if kind is dict and type(old) is dict:
+    if kind is dict and type(old) is dict and len(new) > SMALL_DICT:
         _dict(old, new, path, ops)
     elif kind in (list, tuple) and type(old) is kind and len(old) == len(new) and new:
         changed = [
