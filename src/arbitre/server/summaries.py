@@ -5,7 +5,9 @@ events since the viewer's last answer; None for a spectator or another game.
 The summary is a left fold over those events (`read_event` into a `Builder`), and while the
 other seat plays, the viewer's last answer stays the same and the log only grows: so each
 viewer's reading is kept (`Reading`) and fed only the new events, instead of reading the
-whole turn again after every move (issue 14). Any other change (another Match after an
+whole turn again after every move (issue 14); events that change no line (the builder's
+`changes` stays the same) leave the summary as it was, the same object (the diff then
+skips it by identity). Any other change (another Match after an
 undo, a new answer of the viewer, a shorter log) starts a new reading.
 `tests/server/test_summaries.py` checks it gives `summary.last_turn`'s texts move after
 move.
@@ -17,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.engine.i18n import Msg
+from arbitre.games.heresy.state import SEATS
+from arbitre.games.heresy.summary import MAX_LINES, Builder, Summary, read_event
 from arbitre.server.errors import both
 from arbitre.server.live import LiveGame
 
@@ -36,6 +40,7 @@ class Reading:
     # change is not formatted again)
     out: dict[str, Any] | None = None
     texts: list[tuple[str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+    changes: int = -1  # the builder's `changes` when `out` was made
 
 
 def _last_answer(seats_of_keys: list[int], viewer: int) -> int:
@@ -58,9 +63,6 @@ def read_last_turn(
     applies, else a new one is made."""
     if viewer is None or live.stored.ruleset != "heresy":
         return None, None
-    from arbitre.games.heresy.state import SEATS
-    from arbitre.games.heresy.summary import MAX_LINES, Builder, Summary, read_event
-
     match = live.match
     log = match.log
     last = _last_answer(match.seats_of_keys, viewer)
@@ -87,13 +89,14 @@ def read_last_turn(
     reading.read = len(log)
     if not reading.other_acted:
         return None, reading
-    if not fed and reading.out is not None:
-        return reading.out, reading
+    if reading.out is not None and (not fed or builder.changes == reading.changes):
+        return reading.out, reading  # nothing new, or events that changed no line
     # as summary.last_turn: the lines' arguments copied (the builder goes on counting)
     lines = [Msg(k, dict(a)) for k, a in builder.lines[:MAX_LINES]]
     if not lines:
         lines = [Msg("heresy.summary.nothing")]
     summary = Summary(other, tuple(lines), tuple(builder.zones), tuple(builder.rules))
+    reading.changes = builder.changes
     reading.out = {
         "seat": SEATS[summary.seat],
         "lines": _texts(reading, summary.lines),

@@ -60,15 +60,20 @@ class Builder:
     lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     zones: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
+    # bumped by every change of the above (only these methods change them): a reader fed
+    # events that changed nothing keeps its summary (server/summaries.py)
+    changes: int = 0
 
     def zone(self, zone: Any) -> None:
         if isinstance(zone, str) and zone and zone != "reserve" and zone not in self.zones:
             self.zones.append(zone)
+            self.changes += 1
 
     def add(self, key: str, args: dict[str, Any], rule: str | None) -> None:
         if rule and rule not in self.rules:
             self.rules.append(rule)
         self.lines.append((key, args))
+        self.changes += 1
 
     def count(self, key: str, match: dict[str, Any], rule: str | None) -> None:
         """One more of `key` with the same `match` arguments as the last line: n += 1."""
@@ -76,6 +81,7 @@ class Builder:
             last = self.lines[-1][1]
             if all(last.get(k) == v for k, v in match.items()):
                 last["n"] += 1
+                self.changes += 1
                 return
         self.add(key, {**match, "n": 1}, rule)
 
