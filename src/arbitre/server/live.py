@@ -222,8 +222,8 @@ class LiveGame:
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         """`ruleset.view(state, viewer)` now. A ruleset whose views share a public part
-        (`public_view` and `seat_view`: Heresy, Champs) has it built once per moment for all the
-        seats (issue 14: half the cost of a move's two views); it is never changed after."""
+        (`public_view` and `seat_view`: Heresy, Champs) has it built once per moment for all
+        the seats (issue 14: half the cost of a move's two views); never changed after."""
         self.fresh_caches()
         ruleset: Any = self.ruleset
         if not hasattr(ruleset, "public_view"):

@@ -7,8 +7,8 @@ other seat plays, the viewer's last answer stays the same and the log only grows
 viewer's reading is kept (`Reading`) and fed only the new events, instead of reading the
 whole turn again after every move (issue 14); events that change no line (the builder's
 `changes` stays the same) leave the summary as it was, the same object (the diff then
-skips it by identity). Any other change (another Match after an
-undo, a new answer of the viewer, a shorter log) starts a new reading.
+skips it by identity). Any other change (another Match after an undo, a new answer of the
+viewer, a shorter log) starts a new reading.
 `tests/server/test_summaries.py` checks it gives `summary.last_turn`'s texts move after
 move.
 """
