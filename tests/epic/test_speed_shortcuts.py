@@ -26,7 +26,7 @@ from typing import Any
 from arbitre.engine.decision import Option
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import move_texts, moves, reactions
+from arbitre.games.epic import move_texts, moves
 from arbitre.games.epic.combat_phase import _order
 from arbitre.games.epic.fire import eligible, guns_of, shot_guns, weapon_gun, weapons_of
 from arbitre.games.epic.geometry import (
@@ -46,7 +46,7 @@ from arbitre.games.epic.state import EpicState, Stand, Stands
 from arbitre.games.epic.targeting import Battery, battery, hits_any
 from arbitre.games.epic.templates import template_weapons
 from arbitre.games.epic.world import areas, pinned, pinned_sids, stand_class
-from tests.epic.speed_states import STATES, _states
+from tests.epic.speed_states import STATES, candidates_slowly, reaction_groups_both_ways
 
 # --- the stands' kept lists -----------------------------------------------------------
 
@@ -254,35 +254,6 @@ def _check_slowly(
     return not near.others or coherent((*dests, *near.others), s.rules)
 
 
-def _candidates_slowly(s: EpicState, did: int, p: moves.Plan) -> list[tuple[float, float]]:
-    raw: list[tuple[float, float]] = [(0.0, 0.0)]
-    if p.hi > 0:
-        radii = [r for r in sorted({p.lo, p.hi / 2, p.hi}) if r > 0]
-        for i in range(moves.DIRECTIONS):
-            a = 2 * math.pi * i / moves.DIRECTIONS
-            raw += [(moves._clean(r * math.cos(a)), moves._clean(r * math.sin(a))) for r in radii]
-        raw += moves._toward_enemy(s, did, p)
-    near = moves._near(s, did, p)
-    out: list[tuple[float, float]] = []
-    seen: set[tuple[float, float]] = set()
-    legal: dict[tuple[float, float], int] = {}
-    for dx, dy in raw:
-        key = (round(dx, 3), round(dy, 3))
-        if key in seen:
-            continue
-        seen.add(key)
-        if not _check_slowly(s, did, p, dx, dy, near):
-            continue
-        text = (round(dx, 1) + 0.0, round(dy, 1) + 0.0)
-        if text in legal:
-            if p.engage:
-                out[legal[text]] = (dx, dy)
-            continue
-        legal[text] = len(out)
-        out.append((dx, dy))
-    return out or [(0.0, 0.0)]
-
-
 def _words_slowly(s: EpicState, did: int, dx: float, dy: float) -> Msg:
     sx, sy = round(dx, 1) + 0.0, round(dy, 1) + 0.0
     cm = round(math.hypot(dx, dy), 1)
@@ -330,7 +301,14 @@ def test_EPC_11_move_candidates_and_words_are_those_of_the_slow_way() -> None:
             quick = moves.check(s, did, p, dx, dy, near) is None
             assert moves._legal(s, p, dx, dy, near) == quick, f"seed {seed} ({dx}, {dy})"
         cands = moves.candidates(s, did, p)
-        assert cands == _candidates_slowly(s, did, p), f"seed {seed}"
+        near = moves._near(s, did, p)
+        slow = candidates_slowly(
+            s,
+            did,
+            p,
+            lambda dx, dy: _check_slowly(s, did, p, dx, dy, near),  # noqa: B023 (called at once)
+        )
+        assert cands == slow, f"seed {seed}"
         table = move_texts._Table(s, did)
         for dx, dy in cands:
             assert table.words(dx, dy)[0] == _words_slowly(s, did, dx, dy), f"seed {seed}"
@@ -348,19 +326,8 @@ def test_EPC_11_move_candidates_and_words_are_those_of_the_slow_way() -> None:
 def test_EPC_15_reactions_passed_over_far_away_are_none(monkeypatch: Any) -> None:
     """The reactions found with detachments far from every path passed over at once are
     those found when every detachment is examined (EPC-15, EP-3.2, EP-3.3, EP-11.10)."""
-    asked = found = 0
-    for seed, s in _states(range(0, 1000, 37), every=1):
-        f = s.stack[-1] if s.stack else None
-        if f is None or f.kind != "react":
-            continue
-        quick = reactions._groups(s, f)
-        with monkeypatch.context() as m:
-            m.setattr(reactions, "_out_of_reach", lambda *a: False)
-            slow = reactions._groups(s, f)
-        assert {k: [(st.sid, g) for st, g in v[0]] for k, v in quick.items()} == {
-            k: [(st.sid, g) for st, g in v[0]] for k, v in slow.items()
-        }, f"seed {seed}"
-        asked, found = asked + 1, found + len(quick)
+    slow = {"_out_of_reach": lambda *a: False}
+    asked, found = reaction_groups_both_ways(monkeypatch, slow)
     assert asked > 20 and found > 5
 
 

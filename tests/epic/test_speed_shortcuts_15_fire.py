@@ -24,7 +24,7 @@ from arbitre.games.epic.rules import Epic
 from arbitre.games.epic.state import EpicState
 from arbitre.games.epic.targeting import battery, hits_any
 from arbitre.games.epic.world import bounds
-from tests.epic.speed_states import STATES, _states
+from tests.epic.speed_states import STATES, reaction_groups_both_ways
 
 # --- the Combat phase's targets kept --------------------------------------------------
 
@@ -218,20 +218,8 @@ def test_EPC_15_paths_box_is_min_and_max_of_the_ends() -> None:
 def test_EPC_15_reactions_passed_over_are_none(monkeypatch: Any) -> None:
     """The reactions found when detachments without order or Close Defences, or far from
     every path, are passed over at once are those found when none is (EPC-15, EP-3.2)."""
-    asked = found = 0
-    for seed, s in _states(range(0, 1000, 37), every=1):
-        f = s.stack[-1] if s.stack else None
-        if f is None or f.kind != "react":
-            continue
-        quick = reactions._groups(s, f)
-        with monkeypatch.context() as m:
-            m.setattr(reactions, "_out_of_reach", lambda *a: False)
-            m.setattr(reactions, "_has_dr", lambda unit: True)
-            slow = reactions._groups(s, f)
-        assert {k: [(st.sid, g) for st, g in v[0]] for k, v in quick.items()} == {
-            k: [(st.sid, g) for st, g in v[0]] for k, v in slow.items()
-        }, f"seed {seed}"
-        asked, found = asked + 1, found + len(quick)
+    slow = {"_out_of_reach": lambda *a: False, "_has_dr": lambda unit: True}
+    asked, found = reaction_groups_both_ways(monkeypatch, slow)
     assert asked > 20 and found > 5
 
 
