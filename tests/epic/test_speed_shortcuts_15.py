@@ -43,8 +43,8 @@ def _nearest_slowly(s: EpicState, did: int, dx: float, dy: float) -> int | None:
     return None if best is None else best[1]
 
 
-def test_EPC_11_nearest_enemy_is_that_of_every_stand_asked() -> None:
-    asked = 0
+def _move_states() -> list[tuple[int, EpicState, int, moves.Plan]]:
+    out = []
     for seed, s in STATES:
         f = s.stack[-1] if s.stack else None
         if f is None or s.cached is None or s.cached.kind != "epic.move":
@@ -52,7 +52,13 @@ def test_EPC_11_nearest_enemy_is_that_of_every_stand_asked() -> None:
         if f.kind != "movement":
             continue
         did = f.data["det"]
-        p = moves.plan(s, did, f.data.get("purpose", moves.MOVE))
+        out.append((seed, s, did, moves.plan(s, did, f.data.get("purpose", moves.MOVE))))
+    return out
+
+
+def test_EPC_11_nearest_enemy_is_that_of_every_stand_asked() -> None:
+    asked = 0
+    for seed, s, did, p in _move_states():
         table = move_texts._Table(s, did)
         vectors = list(moves.candidates(s, did, p))
         rng = Rng.from_seed(seed * 11 + asked)  # anywhere around, off the table too
@@ -123,19 +129,6 @@ def test_EPC_11_move_keys_are_p_and_their_place() -> None:
 
 
 # --- the legality of a plan's moves at once -------------------------------------------
-
-
-def _move_states() -> list[tuple[int, EpicState, int, moves.Plan]]:
-    out = []
-    for seed, s in STATES:
-        f = s.stack[-1] if s.stack else None
-        if f is None or s.cached is None or s.cached.kind != "epic.move":
-            continue
-        if f.kind != "movement":
-            continue
-        did = f.data["det"]
-        out.append((seed, s, did, moves.plan(s, did, f.data.get("purpose", moves.MOVE))))
-    return out
 
 
 def _vectors(seed: int, p: moves.Plan) -> list[tuple[float, float]]:
