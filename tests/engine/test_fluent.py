@@ -251,6 +251,23 @@ def test_a_selector_on_the_form_and_a_name_from_a_resolver() -> None:
     assert translate(Msg("testgrammar.arrive", {"who": "Imperium"}), "fr") == "l'Imperium arrive"
 
 
+@pytest.mark.parametrize(
+    ("name", "of", "to"),
+    [
+        ("Attrition", "d'Attrition", "à Attrition"),
+        ("Horus", "d'Horus", "à Horus"),
+        ("Écran", "d'Écran", "à Écran"),
+        ("Contre-Attaque", "de Contre-Attaque", "à Contre-Attaque"),
+    ],
+)
+def test_a_bare_french_name_elides_de_before_a_vowel(name: str, of: str, to: str) -> None:
+    """A name without a `.form` (a card's, say): "de" elides before a vowel or a mute h,
+    "à" never does; English is untouched."""
+    key = _register("l'effet { $card_of }, { $card_to }", "the effect { $card_of }")
+    assert translate(Msg(key, {"card": name}), "fr") == f"l'effet {of}, {to}"
+    assert translate(Msg(key, {"card": name}), "en") == f"the effect of {name}"
+
+
 # --- the converter script -----------------------------------------------------------------
 
 

@@ -341,6 +341,9 @@ def form_of(text: str, lang: str) -> str:
 # Derived arguments `<arg>_<suffix>`: the name with its article or preposition, rendered by
 # the message `engine.grammar.<suffix>` with `$name` and `$form` (see the catalog below).
 _GRAMMAR = ("of", "to", "the", "The")
+# French initials before which "de" elides ("d'Attrition", "d'Horus": the h of the names
+# here is mute)
+_ELIDING = frozenset("aâàeéèêëiîïoôuûùyh")
 
 
 def _fluent_arg(value: Any) -> Any:
@@ -376,6 +379,8 @@ def _format(key: str, lang: str, args: Mapping[str, Any]) -> str:
         if base in args and (suffix in _GRAMMAR or suffix == "form"):
             shown = str(args[base])
             form = form_of(args[base], lang)
+            if form == "other" and lang == "fr" and shown[:1].lower() in _ELIDING:
+                form = "vowel"  # a bare name that elides what comes before: "d'Attrition"
             fluent_args[name] = (
                 form
                 if suffix == "form"
@@ -435,6 +440,7 @@ add_messages(
     [masculine] du { $name }
     [feminine] de la { $name }
     [plural] des { $name }
+    [vowel] d'{ $name }
    *[other] de { $name }
 }""",
             "en": """{ $form ->

@@ -65,7 +65,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Which special effect to use?",
     },
     "heresy.q.battle_counter": {
-        "fr": "Défausser des cartes pour contrer l'effet de { $card }{ $copy }"
+        "fr": "Défausser des cartes pour contrer l'effet { $card_of }{ $copy }"
         " (encore { $n } { $n ->\n    [one] bouclier\n   *[other] boucliers\n}) ?",
         "en": "Discard cards to counter the effect of { $card }{ $copy } "
         "({ $n } more { $n ->\n    [one] shield\n   *[other] shields\n})?",
@@ -75,7 +75,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Which free effects to use?",
     },
     "heresy.q.battle_pick": {
-        "fr": "Choisissez la cible de l'effet de { $card }{ $copy }",
+        "fr": "Choisissez la cible de l'effet { $card_of }{ $copy }",
         "en": "Choose the target of the effect of { $card }{ $copy }",
     },
     "heresy.q.battle_shields": {
@@ -327,7 +327,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Attack order { $card } ({ $sector }): battle",
     },
     "heresy.log.effect_unknown": {
-        "fr": "Effet de { $card } inconnu des sources : aucun effet",
+        "fr": "Effet { $card_of } inconnu des sources : aucun effet",
         "en": "The effect of { $card } is unknown to the sources: no effect",
     },
     "heresy.log.ignored": {
