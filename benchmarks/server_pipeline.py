@@ -5,7 +5,9 @@ N hotseat games of two people, each seat a patch-taking `Subscriber` whose socke
 counts bytes; moves are random legal answers, round robin over the games, sent as the page
 sends them (`{"type": "play", …, "ask": n}` through `sockets._message`: the frame's
 reading, `Hub.play`, the commit to SQLite, both seats' States and patches, the writes).
-Each move's thread CPU time is summed, in three settings:
+Each game is first played `--advance` random moves on average (0 to twice that, not timed), so
+that the timed moves fall in every part of a game rather than in its setup. Each timed
+move's thread CPU time is summed, in three settings:
 
 - `back to back`: one move right after the other (the pipeline warm in the processor);
 - `spin`: `--pause` seconds between two moves spent spinning (the core stays busy, other
@@ -19,7 +21,7 @@ that comes from moves arriving one at a time into an idle process rather than fr
 work (docs/performance.md, "Seventh round"). Figures are printed, never asserted.
 
     python -m benchmarks.server_pipeline [--ruleset champs heresy] [--games 100]
-        [--moves 1000] [--pause 0.01]
+        [--moves 1000] [--advance 100] [--pause 0.01]
 """
 
 from __future__ import annotations
@@ -93,7 +95,23 @@ async def _games(
     return out
 
 
-async def one(ruleset: str, games: int, moves: int, warm: int, pause: float, setting: str) -> str:
+async def _play(
+    live: LiveGame, subs: list[Subscriber], hub: Hub, rng: random.Random, ask: int
+) -> bool:
+    """One random answer as the page sends it; False: the game is over."""
+    decision = live.match.decision()
+    if decision is None:
+        return False
+    key = decision.options[rng.randrange(len(decision.options))].key
+    raw = json.dumps({"type": "play", "key": key, "expect": live.moves, "ask": ask})
+    await _message(hub, live, subs[decision.seat], raw)
+    await asyncio.sleep(0)  # the subscribers' writes
+    return True
+
+
+async def one(
+    ruleset: str, games: int, moves: int, advance: int, pause: float, setting: str
+) -> str:
     """µs of thread CPU per move, bytes and frames per move, for one setting."""
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{Path(tmp) / 'pipeline.sqlite3'}")
@@ -101,31 +119,29 @@ async def one(ruleset: str, games: int, moves: int, warm: int, pause: float, set
         sink = Sink()
         table = await _games(hub, store, ruleset, games, sink)
         rng = random.Random(5)
+        for live, subs in table:
+            for _ in range(rng.randrange(2 * advance + 1)):
+                if not await _play(live, subs, hub, rng, 0):
+                    break
+        table = [(live, subs) for live, subs in table if live.match.decision() is not None]
+        gc.collect()
+        bytes0, frames0 = sink.bytes, sink.frames
         cpu = 0.0
-        done = ask = i = 0
-        bytes0 = frames0 = 0
-        while done < warm + moves:
+        done = i = 0
+        while done < moves and table:
             live, subs = table[i % len(table)]
-            i += 1
-            decision = live.match.decision()
-            if decision is None:
-                continue
-            if done == warm:
-                gc.collect()
-                bytes0, frames0 = sink.bytes, sink.frames
-            if done >= warm:
-                _pause(setting, pause)
-            ask += 1
-            key = decision.options[rng.randrange(len(decision.options))].key
-            raw = json.dumps({"type": "play", "key": key, "expect": live.moves, "ask": ask})
+            _pause(setting, pause)
             start = time.thread_time()
-            await _message(hub, live, subs[decision.seat], raw)
-            await asyncio.sleep(0)  # the subscribers' writes
-            if done >= warm:
-                cpu += time.thread_time() - start
-            done += 1
+            going = await _play(live, subs, hub, rng, done + 1)
+            cpu += time.thread_time() - start
+            if going:
+                done += 1
+                i += 1
+            else:  # a game ended: the others go on
+                table.remove((live, subs))
         await hub.shutdown()
         store.close()
+    done = max(done, 1)
     return (
         f"  {setting:<13} {cpu / moves * 1e6:7.0f} µs of CPU a move"
         f"  ({(sink.bytes - bytes0) / moves:,.0f} B and {(sink.frames - frames0) / moves:.2f}"
@@ -138,7 +154,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ruleset", nargs="+", default=["champs", "heresy"])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--moves", type=int, default=1000)
-    parser.add_argument("--warm", type=int, default=300)
+    parser.add_argument("--advance", type=int, default=100)
     parser.add_argument("--pause", type=float, default=0.01)
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args(argv)
@@ -147,12 +163,12 @@ def main(argv: list[str] | None = None) -> None:
         for ruleset in args.ruleset:
             print(
                 f"{ruleset} [round {r + 1}]: {args.games} games, {args.moves} moves timed,"
-                f" pause {args.pause * 1000:g} ms",
+                f" {args.advance} moves in on average, pause {args.pause * 1000:g} ms",
                 flush=True,
             )
             for setting in SETTINGS:
                 line = asyncio.run(
-                    one(ruleset, args.games, args.moves, args.warm, args.pause, setting)
+                    one(ruleset, args.games, args.moves, args.advance, args.pause, setting)
                 )
                 print(line, flush=True)
 

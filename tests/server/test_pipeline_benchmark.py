@@ -11,7 +11,7 @@ from benchmarks import server_pipeline
 
 
 def test_a_tiny_run_prints_every_setting(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["--ruleset", "champs", "heresy", "--games", "2", "--moves", "6", "--warm", "2"]
+    args = ["--ruleset", "champs", "heresy", "--games", "2", "--moves", "6", "--advance", "3"]
     server_pipeline.main([*args, "--pause", "0"])
     out = capsys.readouterr().out
     for setting in server_pipeline.SETTINGS:
