@@ -87,3 +87,35 @@ def reaction_groups_both_ways(monkeypatch: Any, slow: dict[str, Any]) -> tuple[i
         }, f"seed {seed}"
         asked, found = asked + 1, found + len(quick)
     return asked, found
+
+
+def games_both_ways(
+    monkeypatch: Any, module: Any, slow: dict[str, Any], games: range = GAMES
+) -> int:
+    """Seeded random games played as they are and with the shortcuts `slow` replaces in
+    `module` (name -> the slow stand-in): every decision (keys and texts), every event, the
+    dice drawn and the whole state every tenth answer and at the end must be the same;
+    returns how many decisions were met."""
+
+    def play(seed: int) -> list[Any]:
+        r = Epic()
+        s = r.new({}, seed)
+        rng = Rng.from_seed(seed)
+        out: list[Any] = []
+        while (d := r.decision(s)) is not None:
+            out.append((d.seat, d.kind, d.options, d.text))
+            r.apply(s, d.options[rng.below(len(d.options))].key)
+            out.append((list(s.log), s.rng.state, s.snapshot() if len(out) % 20 == 1 else None))
+        out.append((r.result(s), s.snapshot()))
+        return out
+
+    met = 0
+    for seed in games:
+        quick = play(seed)
+        with monkeypatch.context() as m:
+            for name, stand_in in slow.items():
+                m.setattr(module, name, stand_in)
+            slower = play(seed)
+        assert quick == slower, f"seed {seed}"
+        met += len(quick) // 2
+    return met

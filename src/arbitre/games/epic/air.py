@@ -24,7 +24,7 @@ from arbitre.games.epic.reactions import path_rows, push_react
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.templates import queue_bombs
-from arbitre.games.epic.world import det_has, engaged
+from arbitre.games.epic.world import det_has, engaged, near_foes
 
 
 def start_flight(
@@ -193,7 +193,11 @@ def auto_flight(s: EpicState, f: Frame) -> None:
                 Msg("epic.ev.command", {"det": det.spec, "order": f"epic.order.{new}"}, rule)
             )
     moving = [(st, p, a) for st, p, a in moved if (st.x, st.y) != (p.x, p.y)]
-    charge = det.order == "charge" and any(engaged(s, st) for st, _p, _a in moved)
+    charge = False
+    if det.order == "charge" and moved:
+        # issue 15: the enemies near the movers listed once, which `engaged` reads
+        near = near_foes(s, [st for st, _p, _a in moved])
+        charge = any(engaged(s, st, near) for st, _p, _a in moved)
     push_react(s, 1 - det.side, did, path_rows(s, moving or (moved if charge else [])), charge)
     if det_has(s, did, "flyer"):
         # EP-16.41: bombs on the line flown in the air, resolved before any reaction

@@ -165,16 +165,22 @@ def disengage(s: EpicState, movers: list[int], dx: float, dy: float) -> None:
     if not s.rules.disengage_attacks or not (dx or dy):
         return
     reach = 2 * s.rules.base_radius + 0.5
+    # issue 15: the enemies near the movers, listed once (`engaged` reads them instead of
+    # every enemy stand); listed again after a loss, which may change the table
+    near: list[Stand] | None = None
     for sid in movers:
         st = s.stands.get(sid)
         if st is None or st.profile.is_flyer or st.alt != GROUND:
             continue
-        for foe in engaged(s, st):
+        if near is None:
+            near = near_foes(s, [m for i in movers if (m := s.stands.get(i)) is not None])
+        for foe in engaged(s, st, near):
             if math.hypot(st.x + dx - foe.x, st.y + dy - foe.y) <= reach:
                 continue  # still in contact with it
             if s.roll() < opportunity_to_hit(fa_of(s, foe)):
                 continue
             s.log.append(Msg("epic.ev.opportunity", {"unit": f"epic.unit.{st.unit}"}, "EPC-17"))
             _lose(s, st, foe)
+            near = None
             if st.sid not in s.stands:
                 break
