@@ -17,12 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import air, assault
+from arbitre.games.epic import air, assault, moves, turn
 from arbitre.games.epic.rules import Epic, settle
-from arbitre.games.epic.state import EpicState, Stand
+from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.world import engaged
 from tests.epic.board import Board
-from tests.epic.speed_states import games_both_ways
+from tests.epic.speed_states import GAMES, games_both_ways
 
 
 def _engaged_slowly(s: EpicState, st: Stand, near: list[Stand] | None = None) -> list[Stand]:
@@ -94,3 +94,53 @@ def test_EP_3_3_a_charge_touching_with_its_last_stand_is_a_charge(monkeypatch: A
         assert d is not None and any(o.key.startswith("cc:") for o in d.options)
         got.append((d, _outcome(s)))
     assert got[0] == got[1]
+
+
+# --- the movement frame ----------------------------------------------------------------
+
+
+def _plan_slowly(s: EpicState, f: Any) -> moves.Plan:
+    return moves.plan(s, f.data["det"], f.data.get("purpose", moves.MOVE))
+
+
+def test_EPC_11_the_kept_plan_plays_as_the_plan_asked_again(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, turn, {"_plan": _plan_slowly}) > 1000
+
+
+def test_EPC_11_the_kept_plan_is_the_plan_of_the_state() -> None:
+    """On the move questions of seeded random games, the plan kept with the candidates
+    is the plan asked afresh (detachment, purpose and state as they are)."""
+    kept = 0
+    r = Epic()
+    for seed in GAMES:
+        s = r.new({}, seed)
+        rng = Rng.from_seed(seed)
+        while (d := r.decision(s)) is not None:
+            f = s.stack[-1]
+            if f.kind == "movement" and isinstance(f.memo, turn._Moves):
+                assert f.memo.plan == _plan_slowly(s, f), f"seed {seed}"
+                kept += 1
+            r.apply(s, d.options[rng.below(len(d.options))].key)
+    assert kept > 100
+
+
+def test_EPC_9_the_activation_reads_what_the_passing_side_found(monkeypatch: Any) -> None:
+    """Without what `auto_movement` found (nothing kept), the games are the same."""
+    met = games_both_ways(monkeypatch, turn, {"_Asked": lambda side, todo, powers: None})
+    assert met > 1000
+
+
+def test_EPC_9_the_activation_keeps_nothing_it_read(monkeypatch: Any) -> None:
+    """Set up: the side passing finds its enemy's detachments to move; the question that
+    follows reads them once and leaves no memo for a later state to read stale."""
+    b = Board()
+    b.det(0, "tactiques", [(20.0, 20.0)], order="avance")
+    b.det(1, "tactiques", [(80.0, 80.0)], order="avance")
+    s = b.s
+    s.dets[0].moved = True
+    s.phase = "movement"
+    s = b.run(Frame("movement", 0, {"side": 0, "det": -1}))
+    d = Epic().decision(s)
+    assert d is not None and d.kind == "epic.activate" and d.seat == 1
+    assert [o.key for o in d.options] == ["act:1"]
+    assert s.stack[-1].memo is None

@@ -171,7 +171,29 @@ def _movable(s: EpicState, side: int) -> list[int]:
     return [d.did for d in s.dets if d.side == side and movable(s, d.did, table.get(d.did, []))]
 
 
+class _Moves(list[tuple[float, float]]):
+    """A move question's candidates kept in the movement frame's memo, with the plan they
+    were found for (issue 15: the answer to the question reads the plan again; the memo
+    is forgotten whenever the detachment, its purpose or the state under it changes)."""
+
+    __slots__ = ("plan",)
+    plan: Plan
+
+
+class _Asked:
+    """What `auto_movement` found of the side that activates next (issue 15: the
+    activation question comes next on the same state and asks it again)."""
+
+    __slots__ = ("powers", "side", "todo")
+
+    def __init__(self, side: int, todo: list[int], powers: list[tuple[str, Msg]] | None):
+        self.side, self.todo, self.powers = side, todo, powers
+
+
 def _plan(s: EpicState, f: Frame) -> Plan:
+    memo = f.memo
+    if memo.__class__ is _Moves:
+        return memo.plan
     return moves.plan(s, f.data["det"], f.data.get("purpose", MOVE))
 
 
@@ -219,7 +241,8 @@ def decide_movement(s: EpicState, f: Frame) -> Decision | None:
         )
     p = _plan(s, f)
     if f.memo is None:
-        f.memo = moves.candidates(s, did, p)
+        f.memo = cands = _Moves(moves.candidates(s, did, p))
+        cands.plan = p
     d = move_decision(s, did, f.seat, f.memo, f.data.get("purpose", MOVE))
     if f.data.get("purpose", MOVE) != MOVE or p.flying:
         return d
@@ -247,8 +270,14 @@ def _activate_text(s: EpicState, did: int) -> Msg:
 
 def _activation(s: EpicState, f: Frame) -> Decision | None:
     side = f.data["side"]
-    todo = _movable(s, side)
-    powers = movement_powers(s, side)
+    asked = f.memo
+    if asked.__class__ is _Asked and asked.side == side:
+        f.memo = None  # read once: the next change of the state would make it stale
+        todo = asked.todo
+        powers = asked.powers if asked.powers is not None else movement_powers(s, side)
+    else:
+        todo = _movable(s, side)
+        powers = movement_powers(s, side)
     if not todo and not powers:
         return None
     opts = [Option(f"act:{d}", _activate_text(s, d)) for d in todo]
@@ -366,8 +395,11 @@ def auto_movement(s: EpicState, f: Frame) -> None:
     """Research §3.3: when one side has nothing left to move, the other goes on; at the
     end, zones not spent may intercept late (EP-8.22)."""
     side = f.data["side"]
-    if _movable(s, 1 - side) or movement_powers(s, 1 - side):
+    todo = _movable(s, 1 - side)
+    powers = None if todo else movement_powers(s, 1 - side)
+    if todo or powers:
         f.data["side"] = 1 - side
+        f.memo = _Asked(1 - side, todo, powers)  # the next question, on this very state
         return
     s.stack.pop()
     s.phase = "combat"
