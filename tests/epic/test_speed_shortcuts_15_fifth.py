@@ -17,9 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import air, assault, moves, turn
+from arbitre.games.epic import air, assault, fire, moves, psychic, turn
 from arbitre.games.epic.rules import Epic, settle
 from arbitre.games.epic.state import EpicState, Frame, Stand
+from arbitre.games.epic.targeting import battery, hits_any
 from arbitre.games.epic.world import engaged
 from tests.epic.board import Board
 from tests.epic.speed_states import GAMES, games_both_ways
@@ -144,3 +145,43 @@ def test_EPC_9_the_activation_keeps_nothing_it_read(monkeypatch: Any) -> None:
     assert d is not None and d.kind == "epic.activate" and d.seat == 1
     assert [o.key for o in d.options] == ["act:1"]
     assert s.stack[-1].memo is None
+
+
+# --- psychic powers --------------------------------------------------------------------
+
+
+def _power_targets_slowly(
+    s: EpicState, st: Stand, i: int, where: dict[int, Any] | None = None
+) -> list[int]:
+    """`psychic._targets` as it was: a battery, each detachment's box worked out anew."""
+    guns = battery([(st, fire.power_gun(st.profile.powers[i]))])
+    order = s.dets[st.det].order
+    table = s.by_det()
+    return [
+        d.did
+        for d in s.dets
+        if d.side != st.side and hits_any(s, guns, table.get(d.did, []), order)
+    ]
+
+
+def test_EP_11_6_power_targets_play_as_asked_afresh(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, psychic, {"_targets": _power_targets_slowly}) > 1000
+
+
+def test_EP_11_6_power_targets_set_up(monkeypatch: Any) -> None:
+    """Set up: two Psykers and enemies near, far and in between; both phases."""
+    b = Board()
+    b.det(0, "heraut", [(40.0, 40.0)], order="tir_appuye")
+    b.det(0, "heraut", [(90.0, 40.0)], order="avance")
+    b.det(1, "tactiques", [(40.0, 55.0), (42.0, 55.0)])
+    b.det(1, "terminators", [(120.0, 40.0)])
+    b.det(1, "rhino", [(65.0, 10.0)])
+    s = b.run()
+    found = 0
+    for phase in ("movement", "combat"):
+        quick = psychic.powers_for(s, 0, phase)
+        with monkeypatch.context() as m:
+            m.setattr(psychic, "_targets", _power_targets_slowly)
+            assert quick == psychic.powers_for(s, 0, phase), phase
+        found += len(quick)
+    assert found > 0

@@ -13,18 +13,32 @@ from arbitre.games.epic.abilities import power_allowed, power_rerolls_ones
 from arbitre.games.epic.fire import power_gun, volley
 from arbitre.games.epic.sides import side_key
 from arbitre.games.epic.state import EpicState, Stand
-from arbitre.games.epic.targeting import battery, hits_any
+from arbitre.games.epic.targeting import Battery, Box, hits_any
+from arbitre.games.epic.world import bounds
 
 
-def _targets(s: EpicState, st: Stand, i: int) -> list[int]:
-    guns = battery([(st, power_gun(st.profile.powers[i]))])
+def _targets(s: EpicState, st: Stand, i: int, where: dict[int, Box] | None = None) -> list[int]:
+    """The enemy detachments the power may hit (EP-11.7: as a weapon); `where` keeps each
+    detachment's `world.bounds` for the next power asked of the same state (issue 15)."""
+    gun = power_gun(st.profile.powers[i])
+    guns: Battery = [(st, [gun], gun.range)]  # = battery([(st, gun)]): one gun
     order = s.dets[st.det].order
     table = s.by_det()
-    return [
-        d.did
-        for d in s.dets
-        if d.side != st.side and hits_any(s, guns, table.get(d.did, []), order)
-    ]
+    if where is None:
+        where = {}
+    out = []
+    for d in s.dets:
+        if d.side == st.side:
+            continue
+        foes = table.get(d.did)
+        if not foes:
+            continue  # hits_any: no stand, no target
+        box = where.get(d.did)
+        if box is None:
+            box = where[d.did] = bounds(foes)
+        if hits_any(s, guns, foes, order, box):
+            out.append(d.did)
+    return out
 
 
 def powers_for(s: EpicState, side: int, phase: str) -> list[tuple[str, Msg]]:
@@ -33,6 +47,7 @@ def powers_for(s: EpicState, side: int, phase: str) -> list[tuple[str, Msg]]:
     out: list[tuple[str, Msg]] = []
     if s.psy_pass[side]:
         return out
+    where: dict[int, Box] = {}  # issue 15: each detachment's box, once for every power
     # issue 14: the table's Psykers by id, listed once until the stands change
     for st in s.psykers():
         if st.side != side or st.power_used:
@@ -47,7 +62,7 @@ def powers_for(s: EpicState, side: int, phase: str) -> list[tuple[str, Msg]]:
             ok, _rule = power_allowed(phase, det.order, p.kind)
             if not (ok or (phase == "combat" and s.rules.psyker_any_order)):
                 continue
-            for t in _targets(s, st, i):
+            for t in _targets(s, st, i, where):
                 args = {"power": f"epic.power.{p.id}", "target": s.dets[t].spec}
                 out.append((f"psy:{st.sid}:{i}:{t}", Msg("epic.opt.power", args, "EP-11.6")))
     return out
