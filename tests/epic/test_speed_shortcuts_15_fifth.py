@@ -18,6 +18,7 @@ from typing import Any
 
 from arbitre.engine.rng import Rng
 from arbitre.games.epic import air, assault, fire, moves, psychic, turn
+from arbitre.games.epic.fire import Gun, Path, eligible, volley
 from arbitre.games.epic.rules import Epic, settle
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.targeting import battery, hits_any
@@ -185,3 +186,76 @@ def test_EP_11_6_power_targets_set_up(monkeypatch: Any) -> None:
             assert quick == psychic.powers_for(s, 0, phase), phase
         found += len(quick)
     assert found > 0
+
+
+# --- a volley's victims ----------------------------------------------------------------
+
+
+def _victim_slowly(
+    s: EpicState,
+    st: Stand,
+    gun: Gun,
+    target_did: int,
+    order: str | None,
+    paths: dict[int, Path] | None,
+    doomed: dict[int, int],
+    kept: Any = None,
+) -> tuple[Stand, str] | None:
+    """The nearest stand the gun may shoot that is not doomed, every stand asked at
+    every die (`fire._victim` before issue 15's fifth round)."""
+    best: tuple[float, int, Stand, str] | None = None
+    here = st.point
+    for t in s.alive(target_did):
+        if doomed.get(t.sid, 0) >= t.wounds:
+            continue
+        path = paths.get(t.sid) if paths else None
+        where = eligible(s, st, gun, t, order, path)
+        if where is None:
+            continue
+        key = (here.to(where), t.sid)
+        if best is None or key < best[:2]:
+            _p, alt = fire._where(t, here, path)
+            best = (key[0], key[1], t, alt)
+    return None if best is None else (best[2], best[3])
+
+
+def test_EPC_13_ranked_victims_play_as_asked_at_every_die(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, fire, {"_victim": _victim_slowly}) > 1000
+
+
+def _transport_board() -> EpicState:
+    """A Rhino carrying Tactical stands of its own detachment, a Tactical stand beside
+    it, and a Reaver with many dice in range of both: the Rhino's wreck puts stands of
+    the target on the table in the middle of the volley (EP-16.35)."""
+    b = Board()
+    b.det(0, "reaver", [(50.0, 20.0)], order="avance")
+    did = b.det(1, "rhino", [(50.0, 50.0)], bound=[("tactiques", 53.0, 50.0)] * 3)
+    s = b.s
+    rhino = next(st for st in s.alive(did) if st.unit == "rhino")
+    for st in [st for st in s.alive(did) if st.unit == "tactiques"][:2]:
+        del s.stands[st.sid]
+        st.carrier = rhino.sid
+        s.aboard[st.sid] = st
+    return b.run()
+
+
+def test_EPC_13_ranked_victims_set_up(monkeypatch: Any) -> None:
+    """Set up: volleys of many dice at a detachment whose transport may be wrecked with
+    its own stands aboard, with real dice (seeds): the same hits, stands and log both
+    ways; some seeds wreck the Rhino and put its passengers on the table."""
+    wrecked = 0
+    for seed in range(60):
+        states = []
+        for slow in (False, True):
+            s = _transport_board()
+            s.rng = Rng.from_seed(seed)
+            reaver = s.stands[0]
+            guns = [(reaver, Gun(75, 6, 4, 1, 360)), (reaver, Gun(75, 4, 3, 2, 360))]
+            with monkeypatch.context() as m:
+                if slow:
+                    m.setattr(fire, "_victim", _victim_slowly)
+                tally = volley(s, guns, 1, "avance")
+            states.append((_outcome(s), s.rng.state, tally.args()))
+        assert states[0] == states[1], f"seed {seed}"
+        wrecked += not any(st.unit == "rhino" for st in s.stands.values())
+    assert wrecked > 0

@@ -401,13 +401,14 @@ def volley(
     tally = Tally()
     doomed: dict[int, int] = {}
     queued: list[list[int]] = []
+    kept: Ranked = {}
     for st, gun in shooters:
         if st.sid not in s.stands:
             continue
         roll = Roll(s, st, tally.to_hit)
         ones = reroll_ones and gun.kind in (SHOT, PHYSICAL)  # EP-11.10, EP-11.15
         for _ in range(gun.dice):
-            pick = _victim(s, st, gun, target_did, order, paths, doomed)
+            pick = _victim(s, st, gun, target_did, order, paths, doomed, kept)
             if pick is None:
                 break
             victim, alt = pick
@@ -428,6 +429,11 @@ def volley(
     return tally
 
 
+# (shooter, what `eligible` reads of the gun) -> the target's stands when they were
+# ranked (`by_det`'s list, kept until the stands change), the eligible ones nearest first
+Ranked = dict[tuple[int, int, str, int, bool], tuple[object, list[tuple[float, int, Stand, str]]]]
+
+
 def _victim(
     s: EpicState,
     st: Stand,
@@ -436,21 +442,35 @@ def _victim(
     order: str | None,
     paths: dict[int, Path] | None,
     doomed: dict[int, int],
+    kept: Ranked,
 ) -> tuple[Stand, str] | None:
-    best: tuple[float, int, Stand, str] | None = None
-    here = st.point  # issue 14: one Point for every target stand and die
-    for t in s.alive(target_did):
-        if doomed.get(t.sid, 0) >= t.wounds:
-            continue
-        path = paths.get(t.sid) if paths else None
-        where = eligible(s, st, gun, t, order, path)
-        if where is None:
-            continue
-        key = (here.to(where), t.sid)
-        if best is None or key < best[:2]:
-            _p, alt = _where(t, here, path)
-            best = (key[0], key[1], t, alt)
-    return None if best is None else (best[2], best[3])
+    """The stand of the target the die hits (EPC-13): the nearest the gun may shoot (by
+    distance, then id) that is not doomed already. Issue 15: the eligible stands, ranked,
+    are kept in `kept` for the shooter's next die and alike guns (range, kind, arc, AA:
+    all `eligible` reads of a gun) while the stands on the table are the same (`by_det`
+    kept): within a volley a hit changes no position, altitude, facing or terrain, only
+    wounds, which `doomed` is checked against at each die."""
+    members = s.by_det().get(target_did)
+    alike = (st.sid, gun.range, gun.kind, gun.arc, gun.aa)
+    got = kept.get(alike)
+    if got is None or got[0] is not members:
+        ranked = []
+        here = st.point  # issue 14: one Point for every target stand
+        for t in s.alive(target_did):
+            path = paths.get(t.sid) if paths else None
+            where = eligible(s, st, gun, t, order, path)
+            if where is not None:
+                ranked.append((here.to(where), t.sid, t, _where(t, here, path)[1]))
+        ranked.sort(key=_rank)
+        got = kept[alike] = (members, ranked)
+    for _d, sid, t, alt in got[1]:
+        if doomed.get(sid, 0) < t.wounds:
+            return t, alt
+    return None
+
+
+def _rank(e: tuple[float, int, Stand, str]) -> tuple[float, int]:
+    return e[0], e[1]  # distance, then id (ids differ: no two Stands compared)
 
 
 def guns_of(
