@@ -10,6 +10,8 @@ events, dice and states the same) and asked both ways on states set up on purpos
 - Psychic powers (EP-11.6): each enemy detachment's box worked out once per question.
 - A volley (EPC-13): the stands a die may hit, ranked once for the shooter's alike guns
   while the stands on the table are the same.
+- The transports on the table kept with the stands (`EpicState.carriers`, EPC-21), as
+  `by_det` and the Psykers are.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import air, assault, fire, moves, psychic, turn
+from arbitre.games.epic import air, assault, fire, moves, psychic, transport, turn
 from arbitre.games.epic.fire import Gun, Path, eligible, volley
 from arbitre.games.epic.rules import Epic, settle
-from arbitre.games.epic.state import EpicState, Frame, Stand
+from arbitre.games.epic.state import EpicState, Frame, Stand, Stands
 from arbitre.games.epic.targeting import battery, hits_any
+from arbitre.games.epic.transport import room
 from arbitre.games.epic.world import engaged
 from tests.epic.board import Board
 from tests.epic.speed_states import GAMES, games_both_ways
@@ -259,3 +262,89 @@ def test_EPC_13_ranked_victims_set_up(monkeypatch: Any) -> None:
         assert states[0] == states[1], f"seed {seed}"
         wrecked += not any(st.unit == "rhino" for st in s.stands.values())
     assert wrecked > 0
+
+
+# --- the transports kept ---------------------------------------------------------------
+
+
+def _carriers_slowly(s: EpicState) -> list[Stand]:
+    return [st for st in s.stands.values() if room(st) > 0]
+
+
+def _embark_targets_slowly(s: EpicState, did: int, allowance: float) -> list[int]:
+    """`transport.embark_targets` scanning every stand for a transport (EPC-21)."""
+    det = s.dets[did]
+    mine = s.alive(did)
+    if det.disembarked or not mine or any(st.profile.is_flyer for st in mine):
+        return []
+    reach = allowance - transport.EMBARK_COST_CM
+    if reach < 0 or s.embarked(did):
+        return []
+    hosts = {
+        st.det
+        for st in s.stands.values()
+        if st.side == det.side and st.alt == "ground" and room(st) > 0
+    }
+    return [
+        t.did
+        for t in s.dets
+        if t.did in hosts and t.did != did and transport.seats_for(s, did, t.did, reach) is not None
+    ]
+
+
+def test_EPC_21_kept_transports_play_as_the_table_scanned(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, EpicState, {"carriers": _carriers_slowly}) > 1000
+    slow = {"embark_targets": _embark_targets_slowly}
+    assert games_both_ways(monkeypatch, turn, slow) > 1000
+
+
+def test_EPC_21_transports_to_board_set_up() -> None:
+    """Set up: two Rhinos of a side near a Tactical detachment, one of the enemy's, one
+    in the air (a Thunderhawk, grounded then flying): those it may board are found."""
+    b = Board()
+    b.det(0, "tactiques", [(20.0, 20.0), (22.0, 20.0)], order="avance")
+    b.det(0, "rhino", [(26.0, 20.0)])
+    b.det(0, "rhino", [(20.0, 26.0), (60.0, 60.0)])
+    b.det(1, "rhino", [(20.0, 14.0)])
+    b.det(0, "thunderhawk", [(16.0, 20.0)])
+    s = b.run()
+    for alt in ("ground", "high"):
+        s.stands[max(s.stands)].alt = alt
+        for allowance in (5.0, 10.0, 15.0, 30.0):
+            quick = transport.embark_targets(s, 0, allowance)
+            assert quick == _embark_targets_slowly(s, 0, allowance), (alt, allowance)
+    assert transport.embark_targets(s, 0, 30.0)
+
+
+def test_EPC_21_kept_transports_are_forgotten_at_every_change() -> None:
+    """Set up: a Rhino and a Tactical detachment; each way the dict changes forgets the
+    kept transports, a clone keeps none, a plain dict is scanned every time."""
+    b = Board()
+    b.det(0, "rhino", [(20.0, 20.0), (30.0, 20.0)])
+    b.det(1, "tactiques", [(60.0, 60.0)])
+    s = b.run()
+    rhino = s.stands[0]
+    assert s.carriers() == _carriers_slowly(s) == [s.stands[0], s.stands[1]]
+    assert s.carriers() is s.carriers()
+    changes = [
+        lambda: s.stands.__delitem__(rhino.sid),
+        lambda: s.stands.__setitem__(rhino.sid, rhino),
+        lambda: s.stands.pop(rhino.sid),
+        lambda: s.stands.setdefault(rhino.sid, rhino),
+        lambda: s.stands.popitem(),
+        lambda: s.stands.update({rhino.sid: rhino}),
+        lambda: s.stands.__ior__({2: s.stands.get(2) or rhino}),
+    ]
+    for change in changes:
+        before = s.carriers()
+        change()
+        assert s.stands.carriers is None  # type: ignore[attr-defined]
+        assert s.carriers() == _carriers_slowly(s)
+        assert s.carriers() is not before or not before
+    twin = Epic().clone(s)
+    assert type(twin.stands) is Stands and twin.stands.carriers is None
+    assert [st.sid for st in twin.carriers()] == [st.sid for st in s.carriers()]
+    assert all(st is twin.stands[st.sid] for st in twin.carriers())
+    s.stands = dict(s.stands)  # as tests and older callers may set it
+    del s.stands[next(iter(s.stands))]
+    assert s.carriers() == _carriers_slowly(s)

@@ -104,6 +104,10 @@ def _dup_det(d: Det) -> Det:
     return Det(*_DET_FIELDS(d))
 
 
+def _carriers(stands: dict[int, Stand]) -> list[Stand]:
+    return [st for st in stands.values() if (CATALOG.units[st.unit].param("transport") or 0) > 0]
+
+
 def _psykers(stands: dict[int, Stand]) -> list[Stand]:
     return sorted(
         [st for st in stands.values() if CATALOG.units[st.unit].has("psyker")],
@@ -120,37 +124,38 @@ class Stands(dict[int, Stand]):
     index: dict[int, list[Stand]] | None = None  # by_det's answer, while it holds
     sides: dict[int, list[Stand]] | None = None  # `EpicState.foes_of`'s by side, likewise
     psykers: list[Stand] | None = None  # `EpicState.psykers`' answer, likewise
+    carriers: list[Stand] | None = None  # `EpicState.carriers`' answer, likewise
 
     def __setitem__(self, key: int, value: Stand) -> None:
-        self.index = self.sides = self.psykers = None
+        self.index = self.sides = self.psykers = self.carriers = None
         super().__setitem__(key, value)
 
     def __delitem__(self, key: int) -> None:
-        self.index = self.sides = self.psykers = None
+        self.index = self.sides = self.psykers = self.carriers = None
         super().__delitem__(key)
 
     def pop(self, *args: Any) -> Any:
-        self.index = self.sides = self.psykers = None
+        self.index = self.sides = self.psykers = self.carriers = None
         return super().pop(*args)
 
     def popitem(self) -> tuple[int, Stand]:
-        self.index = self.sides = self.psykers = None
+        self.index = self.sides = self.psykers = self.carriers = None
         return super().popitem()
 
     def clear(self) -> None:
-        self.index = self.sides = self.psykers = None
+        self.index = self.sides = self.psykers = self.carriers = None
         super().clear()
 
     def setdefault(self, key: int, default: Stand) -> Stand:
-        self.index = self.sides = self.psykers = None
+        self.index = self.sides = self.psykers = self.carriers = None
         return super().setdefault(key, default)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
-        self.index = self.sides = self.psykers = None
+        self.index = self.sides = self.psykers = self.carriers = None
         super().update(*args, **kwargs)
 
     def __ior__(self, other: Any) -> Stands:  # type: ignore[override,misc]
-        self.index = self.sides = self.psykers = None
+        self.index = self.sides = self.psykers = self.carriers = None
         super().update(other)
         return self
 
@@ -246,6 +251,19 @@ class EpicState:
                 got = stands.psykers = _psykers(stands)
             return got
         return _psykers(stands)
+
+    def carriers(self) -> list[Stand]:
+        """The transports on the table (EPC-21), in table order: `[st for st in
+        stands.values() if room(st) > 0]` (transport.room). Read only: kept (`Stands`)
+        until the stands change, then replaced, never changed (issue 15: every move
+        question of a detachment that may board asks it)."""
+        stands = self.stands
+        if stands.__class__ is Stands:
+            got = stands.carriers
+            if got is None:
+                got = stands.carriers = _carriers(stands)
+            return got
+        return _carriers(stands)
 
     def embarked(self, did: int) -> list[Stand]:
         """The detachment's stands aboard a transport (EPC-21)."""

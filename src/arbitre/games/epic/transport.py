@@ -97,11 +97,8 @@ def embark_targets(s: EpicState, did: int, allowance: float) -> list[int]:
     # issue 14: only detachments with a grounded stand that carries anything can seat it
     # (seats_for answers None for the others); they are found in one pass, without
     # sorting the riders (a stand is of its detachment's side)
-    hosts = {
-        st.det
-        for st in s.stands.values()
-        if st.side == det.side and st.alt == GROUND and room(st) > 0
-    }
+    side = det.side  # issue 15: the transports are kept with the stands (`carriers`)
+    hosts = {st.det for st in s.carriers() if st.side == side and st.alt == GROUND}
     if not hosts:
         return []
     return [
