@@ -10,6 +10,8 @@ events, dice and states the same) and asked both ways on states set up on purpos
 - Psychic powers (EP-11.6): each enemy detachment's box worked out once per question.
 - A volley (EPC-13): the stands a die may hit, ranked once for the shooter's alike guns
   while the stands on the table are the same.
+- A move question's words (EPC-11): the options of the moves before the first toward an
+  enemy kept per list of moves, with what they said.
 - The transports on the table kept with the stands (`EpicState.carriers`, EPC-21), as
   `by_det` and the Psykers are.
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import air, assault, fire, moves, psychic, transport, turn
+from arbitre.games.epic import air, assault, fire, move_texts, moves, psychic, transport, turn
 from arbitre.games.epic.fire import Gun, Path, eligible, volley
 from arbitre.games.epic.rules import Epic, settle
 from arbitre.games.epic.state import EpicState, Frame, Stand, Stands
@@ -28,6 +30,7 @@ from arbitre.games.epic.transport import room
 from arbitre.games.epic.world import engaged
 from tests.epic.board import Board
 from tests.epic.speed_states import GAMES, games_both_ways
+from tests.epic.test_speed_shortcuts_15 import _named_slowly
 
 
 def _engaged_slowly(s: EpicState, st: Stand, near: list[Stand] | None = None) -> list[Stand]:
@@ -348,3 +351,46 @@ def test_EPC_21_kept_transports_are_forgotten_at_every_change() -> None:
     s.stands = dict(s.stands)  # as tests and older callers may set it
     del s.stands[next(iter(s.stands))]
     assert s.carriers() == _carriers_slowly(s)
+
+
+# --- a move question's words -----------------------------------------------------------
+
+
+def _options_slowly(s: EpicState, did: int, cands: list[tuple[float, float]]) -> list[Any]:
+    table = move_texts._Table(s, did)
+    return _named_slowly([table.words(dx, dy) for dx, dy in cands])
+
+
+def test_EPC_11_move_options_are_every_move_named_in_turn() -> None:
+    """The move questions of seeded random games name their moves as the slow way does
+    (each move's words, then two that read the same say more)."""
+    r = Epic()
+    asked = 0
+    for seed in GAMES:
+        s = r.new({}, seed)
+        rng = Rng.from_seed(seed)
+        while (d := r.decision(s)) is not None:
+            f = s.stack[-1]
+            if d.kind == "epic.move" and f.kind == "movement" and f.memo is not None:
+                slow = _options_slowly(s, f.data["det"], f.memo)
+                assert list(d.options[: len(slow)]) == slow, f"seed {seed}"
+                asked += 1
+            r.apply(s, d.options[rng.below(len(d.options))].key)
+    assert asked > 300
+
+
+def test_EPC_11_move_options_set_up() -> None:
+    """Set up: lists of moves mixing headings (some reading the same), moves toward
+    enemies and odd vectors, in random orders: named as the slow way names them."""
+    b = Board()
+    b.det(0, "tactiques", [(40.0, 40.0), (42.0, 41.0)], order="charge")
+    b.det(1, "tactiques", [(40.0, 60.0), (52.0, 44.0)])
+    b.det(1, "terminators", [(25.0, 30.0)])
+    s = b.run()
+    pool = [(0.0, 0.0), (10.0, 0.0), (10.0, 0.04), (0.0, -10.0), (7.07, 7.07), (-5.0, 0.0)]
+    pool += [(0.0, 17.8), (9.5, 3.6), (-13.0, -8.5), (0.1, 17.8), (2.0, 3.0), (10.0, 3.0)]
+    rng = Rng.from_seed(7)
+    for n in range(300):
+        cands = [pool[rng.below(len(pool))] for _ in range(1 + n % 12)]
+        cands = list(dict.fromkeys(cands))  # the candidates of a question differ
+        assert list(move_texts._options(s, 0, cands)) == _options_slowly(s, 0, cands)

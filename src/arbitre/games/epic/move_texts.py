@@ -180,20 +180,42 @@ def _options(s: EpicState, did: int, cands: list[tuple[float, float]]) -> tuple[
             _OPTIONS.clear()
         _OPTIONS[key] = got
         return got
+    # issue 15: the moves before the first that reads more than its vector (a move toward
+    # an enemy) are named as above, kept per list of moves with what they said; `_named`
+    # goes on from there with the rest
+    k = 0
+    while plains[k][3]:
+        k += 1
+    head = _HEADS.get(key[:k])
+    if head is None:
+        said: set[Said] = set()
+        head = (_named([p[4] for p in plains[:k]], said), frozenset(said))
+        if len(_HEADS) >= 2048:
+            _HEADS.clear()
+        _HEADS[key[:k]] = head
     table = _Table(s, did)
-    return _named([table.words(dx, dy) for dx, dy in cands])
+    tail = _named([table.words(dx, dy) for dx, dy in cands[k:]], set(head[1]), k)
+    return head[0] + tail
 
 
 _OPTIONS: dict[tuple[tuple[float, float], ...], tuple[Option, ...]] = {}
+# the named options of a list of plain moves, and what they said (`_named`'s `seen`)
+_HEADS: dict[tuple[tuple[float, float], ...], tuple[tuple[Option, ...], frozenset[Said]]] = {}
 
 
 _P_KEYS = tuple(f"p:{i}" for i in range(64))  # issue 15: the keys "p:i", built once
 
 
-def _named(words: list[tuple[Msg, Said]]) -> tuple[Option, ...]:
-    seen: set[Said] = set()
+def _named(
+    words: list[tuple[Msg, Said]], seen: set[Said] | None = None, start: int = 0
+) -> tuple[Option, ...]:
+    """The options "p:i" of the moves' words, from `start` on, the words of the moves
+    before already in `seen` (which is added to): two that read the same, the second
+    says its heading (toward an enemy), then its bearing."""
+    if seen is None:
+        seen = set()
     named = []
-    for i, (msg, said) in enumerate(words):  # two that read the same: the second says more
+    for i, (msg, said) in enumerate(words, start):  # two that read the same: the second
         n = len(seen)
         seen.add(said)  # issue 15: added and counted, `said` hashed once
         if len(seen) == n:  # it was there: the text says more
