@@ -12,6 +12,8 @@ events, dice and states the same) and asked both ways on states set up on purpos
   while the stands on the table are the same.
 - A move question's words (EPC-11): the options of the moves before the first toward an
   enemy kept per list of moves, with what they said.
+- The Combat phase's targets (EPC-14, EPC-18): each stand's part of the battery kept by
+  its unit, weapon locations lost, a Flyer on the ground and Close Defences left.
 - The transports on the table kept with the stands (`EpicState.carriers`, EPC-21), as
   `by_det` and the Psykers are.
 """
@@ -21,13 +23,24 @@ from __future__ import annotations
 from typing import Any
 
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import air, assault, fire, move_texts, moves, psychic, transport, turn
+from arbitre.games.epic import (
+    air,
+    assault,
+    combat_phase,
+    fire,
+    move_texts,
+    moves,
+    psychic,
+    transport,
+    turn,
+)
 from arbitre.games.epic.fire import Gun, Path, eligible, volley
 from arbitre.games.epic.rules import Epic, settle
 from arbitre.games.epic.state import EpicState, Frame, Stand, Stands
 from arbitre.games.epic.targeting import battery, hits_any
+from arbitre.games.epic.templates import template_weapons
 from arbitre.games.epic.transport import room
-from arbitre.games.epic.world import engaged
+from arbitre.games.epic.world import bounds, engaged, pinned
 from tests.epic.board import Board
 from tests.epic.speed_states import GAMES, games_both_ways
 from tests.epic.test_speed_shortcuts_15 import _named_slowly
@@ -394,3 +407,77 @@ def test_EPC_11_move_options_set_up() -> None:
         cands = [pool[rng.below(len(pool))] for _ in range(1 + n % 12)]
         cands = list(dict.fromkeys(cands))  # the candidates of a question differ
         assert list(move_texts._options(s, 0, cands)) == _options_slowly(s, 0, cands)
+
+
+# --- the Combat phase's targets --------------------------------------------------------
+
+
+def _targets_slowly(s: EpicState, did: int) -> list[int]:
+    """`combat_phase.targets` before the fifth round (`aims_and_guns`): the guns of
+    `guns_of` and the unpinned stands' template Guns in one battery, built anew."""
+    order = combat_phase._order(s, did)
+    shooters = fire.guns_of(s, did, order)
+    plates = [(st, fire.weapon_gun(w)) for st in s.alive(did) for _i, w in template_weapons(st)]
+    shooters += [(st, g) for st, g in plates if not pinned(s, st)]
+    guns = battery(shooters)
+    table = s.by_det()
+    return [
+        e.did
+        for e in s.dets
+        if e.side != s.dets[did].side
+        and table.get(e.did)
+        and hits_any(s, guns, table[e.did], order, bounds(table[e.did]))
+    ]
+
+
+def test_EPC_14_targets_are_those_of_a_battery_built_anew() -> None:
+    """At every combat question of seeded random games, for every detachment."""
+    r = Epic()
+    asked = found = 0
+    for seed in GAMES:
+        s = r.new({}, seed)
+        rng = Rng.from_seed(seed)
+        while (d := r.decision(s)) is not None:
+            if d.kind == "epic.combat":
+                for det in s.dets:
+                    quick = combat_phase.targets(s, det.did)
+                    assert quick == _targets_slowly(s, det.did), f"seed {seed}"
+                    asked, found = asked + 1, found + bool(quick)
+            r.apply(s, d.options[rng.below(len(d.options))].key)
+    assert asked > 500 and found > 100
+
+
+def test_EPC_14_targets_set_up() -> None:
+    """Set up: stands whose guns depend on what they lost (a titan's weapon locations),
+    on the ground (a landed Flyer), on Close Defences left (`dr.combatPhase`) and on
+    templates, some pinned, against enemies near and far, at each altitude."""
+    met = 0
+    for dr_combat in (False, True):
+        b = Board({"dr.combatPhase": dr_combat})
+        b.det(0, "reaver", [(40.0, 40.0)], order="avance")
+        b.det(0, "rhino", [(60.0, 40.0), (62.5, 40.0)], order="tir_appuye")
+        b.det(0, "thunderbolt", [(20.0, 60.0)], order="avance")
+        b.det(0, "dreadnought_mf", [(80.0, 40.0), (90.0, 40.0)], order="avance")
+        b.det(0, "tour_peste", [(100.0, 70.0)], order="tir_appuye")
+        b.det(0, "rhino_chaos", [(40.0, 75.0)], order="avance")  # Close Defences alone
+        b.det(1, "tactiques", [(40.0, 88.0), (62.5, 42.2), (80.0, 52.0)])
+        b.det(1, "tactiques", [(90.0, 42.2), (20.0, 90.0)])
+        b.det(1, "thunderhawk", [(55.0, 65.0)], alt="low")
+        b.det(1, "terminators", [(100.0, 140.0), (140.0, 100.0)])
+        s = b.run()
+        for damage, alt, dr_used in (
+            ((), "ground", 0),
+            (("arme",), "low", 1),
+            (("arme",) * 2, "high", 0),
+        ):
+            for st in s.stands.values():
+                if st.side == 0:
+                    st.damage, st.dr_used = damage, dr_used
+                    st.alt = alt if st.profile.is_flyer else "ground"
+            hawk = next(st for st in s.stands.values() if st.unit == "thunderhawk")
+            hawk.alt = "high" if alt == "ground" else "ground"
+            for det in s.dets:
+                quick = combat_phase.targets(s, det.did)
+                assert quick == _targets_slowly(s, det.did), (dr_combat, damage, det.did)
+                met += len(quick)
+    assert met > 20

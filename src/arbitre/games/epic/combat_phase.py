@@ -21,7 +21,16 @@ from arbitre.games.epic.assault import assault as resolve_assault
 from arbitre.games.epic.assault import assault_pairs
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.elite import ask, involved
-from arbitre.games.epic.fire import Gun, guns_of, success, volley, weapon_gun, weapons_of
+from arbitre.games.epic.fire import (
+    Gun,
+    dr_gun,
+    guns_of,
+    shot_guns,
+    success,
+    volley,
+    weapon_gun,
+    weapons_of,
+)
 from arbitre.games.epic.geometry import TERRAIN, line_of_sight
 from arbitre.games.epic.losses import morale_frame
 from arbitre.games.epic.psychic import (
@@ -31,10 +40,11 @@ from arbitre.games.epic.psychic import (
     powers_for,
     use_power,
 )
+from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Frame, Stand
-from arbitre.games.epic.targeting import Box, battery, hits_any
+from arbitre.games.epic.targeting import Battery, Box, hits_any
 from arbitre.games.epic.templates import queue_templates, template_weapons
-from arbitre.games.epic.world import bounds, det_has, in_front, pinned
+from arbitre.games.epic.world import bounds, det_has, in_front, near_foes, pinned
 
 SHOOTERS = ("tir_appuye", "avance")  # research §5.1: Charge does not shoot
 __all__ = ["actions", "assault", "shoot", "success", "targets"]
@@ -55,34 +65,28 @@ def targets(
     pins: set[int] | None = None,
     where: dict[int, Box] | None = None,
 ) -> list[int]:
-    """Enemy detachments at least one weapon of the detachment may hit; `table` is
-    `s.by_det()` and `pins` `world.pinned_sids(s)` when the caller has them, `where` the
-    boxes of `aims_and_guns` (same state)."""
-    return aims_and_guns(s, did, table, pins, where)[0]
+    """Enemy detachments at least one weapon of the detachment may hit (EPC-14): its
+    guns (`guns_of`: unpinned stands, Close Defences with `dr.combatPhase`) and, EPC-18,
+    the templates of its unpinned stands (an enemy a template may be centred on); `table`
+    is `s.by_det()` and `pins` `world.pinned_sids(s)` when the caller has them, `where`
+    keeps `world.bounds` of each detachment's stands in `table` as they are worked out,
+    for a caller that asks several detachments (same state).
 
-
-def aims_and_guns(
-    s: EpicState,
-    did: int,
-    table: dict[int, list[Stand]] | None = None,
-    pins: set[int] | None = None,
-    where: dict[int, Box] | None = None,
-) -> tuple[list[int], list[tuple[Stand, Gun]]]:
-    """`targets`, and the weapons it found: `guns_of(s, did, _order(s, did), pins)`;
-    `where` keeps `world.bounds` of each detachment's stands in `table` as they are
-    worked out, for a caller that asks several detachments (same state)."""
+    Issue 14: these Guns join one battery, so each enemy is asked once whether some gun
+    of either kind reaches it (`hits_any`); issue 15: each stand's part of the battery is
+    kept by what it depends on (`_own`)."""
     det = s.dets[did]
     order = _order(s, did)
-    shooters = fired = guns_of(s, did, order, pins)
-    # EPC-18: an enemy a template may be centred on (`template_targets`: its weapon's
-    # Gun may shoot a stand of it, the stand unpinned); issue 14: these Guns join the
-    # battery, so each enemy is asked once whether some gun of either kind reaches it
-    plates = [(st, weapon_gun(w)) for st in s.alive(did) for _i, w in template_weapons(st)]
-    if plates:
-        if pins is None:
-            pins = {st.sid for st, _g in plates if pinned(s, st)}
-        shooters = shooters + [(st, g) for st, g in plates if st.sid not in pins]
-    guns = battery(shooters)  # issue 14: gathered once for every enemy
+    mine = s.alive(did)
+    near = near_foes(s, mine) if pins is None else None  # issue 14: `pinned` reads these
+    dr_combat = s.rules.dr_combat
+    guns: Battery = []
+    for st in mine:
+        if (st.sid in pins) if pins is not None else bool(near) and pinned(s, st, near):
+            continue  # research §3.2: pinned stands cannot shoot
+        got = _own(st, dr_combat)
+        if got is not None:
+            guns.append((st, got[0], got[1]))
     out = []
     if table is None:
         table = s.by_det()
@@ -99,7 +103,40 @@ def aims_and_guns(
                 box = where[e.did] = bounds(foes)
         if hits_any(s, guns, foes, order, box):
             out.append(e.did)
-    return out, fired
+    return out
+
+
+def _own(st: Stand, dr_combat: bool) -> tuple[list[Gun], int] | None:
+    """A stand's part of `targets`' battery (`targeting.battery` of its guns: those of
+    `guns_of`, then its templates' Guns): its guns alike in what `eligible` reads (range,
+    kind, arc, AA) once each, and the longest range; None when it has none. Issue 15:
+    kept by what it depends on, the unit, its weapon locations lost and a Flyer on the
+    ground (`fire._usable`) and whether it has Close Defences left to fire; the Close
+    Defence Gun kept is the first met, whose dice `eligible` does not read."""
+    prof = st.profile
+    dr = prof.param("dr") or 0
+    cc = dr > 0 and dr_combat and st.dr_used < dr  # `guns_of`'s Close Defence Gun
+    lost = st.damage.count("arme") if st.damage else 0
+    key = (st.unit, lost, prof.is_flyer and st.alt == GROUND, cc)
+    got = _OWN.get(key, _NONE)
+    if got is _NONE:
+        every = list(shot_guns(st))
+        if cc:
+            every.append(dr_gun(dr - st.dr_used, "counter_charge"))
+        every += [weapon_gun(w) for _i, w in template_weapons(st)]
+        own: list[Gun] = []
+        seen: set[tuple[int, str, int, bool]] = set()
+        for g in every:
+            alike = (g.range, g.kind, g.arc, g.aa)
+            if alike not in seen:
+                seen.add(alike)
+                own.append(g)
+        got = _OWN[key] = (own, max(g.range for g in own)) if own else None
+    return got  # type: ignore[return-value]
+
+
+_NONE = object()
+_OWN: dict[tuple[str, int, bool, bool], tuple[list[Gun], int] | None] = {}
 
 
 def may_assault_now(s: EpicState, did: int) -> bool:
@@ -193,7 +230,7 @@ def actions(
     melee: list[str] = []
     table = s.by_det()  # issue 14: listed once for every detachment's targets
     foes = None  # `_foes_key`, worked out once if a detachment needs it
-    where: dict[int, Box] = {}  # the boxes `aims_and_guns` works out, kept for the next
+    where: dict[int, Box] = {}  # the boxes `targets` works out, kept for the next
     for d in s.dets:
         if d.side != side or d.did not in table or d.fallback:  # table: s.alive(d.did)
             continue

@@ -9,7 +9,8 @@ import math
 
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
-from arbitre.games.epic.combat_phase import _order, aims_and_guns, buildings_in_reach
+from arbitre.games.epic.combat_phase import _order, buildings_in_reach, targets
+from arbitre.games.epic.fire import guns_of
 from arbitre.games.epic.moves import point_vector
 from arbitre.games.epic.state import EpicState, Stand
 from arbitre.games.epic.targeting import Box
@@ -49,11 +50,12 @@ def no_fire(
         return Msg(_ORDER_NO_FIRE[order], {}, "EPC-9")
     if det.acted:
         return Msg("epic.why.intercepted", {}, "EPC-15")
-    aims, guns = aims_and_guns(s, did, table, pins, where)  # guns: guns_of(s, did, order, pins)
+    aims = targets(s, did, table, pins, where)
     if seen is not None:
         seen[did] = aims
     if aims or buildings_in_reach(s, did):
         return None
+    guns = guns_of(s, did, order, pins)  # issue 15: asked only of a detachment that has no target
     if not guns and not template_targets(s, did, order):
         if all(pinned(s, st) for st in mine):
             return Msg("epic.why.pinned", {}, "EPC-17")
@@ -88,7 +90,7 @@ def log_no_fire(s: EpicState) -> dict[int, list[int]]:
     seen: dict[int, list[int]] = {}
     table = s.by_det()
     pins = pinned_sids(s)  # issue 14: found once for every detachment (same state)
-    where: dict[int, Box] = {}  # issue 15: each detachment's box, once (aims_and_guns)
+    where: dict[int, Box] = {}  # issue 15: each detachment's box, once (targets)
     for d in s.dets:
         why = no_fire(s, d.did, seen, table, pins, where)
         if why is not None:
