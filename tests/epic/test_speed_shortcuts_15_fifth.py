@@ -207,6 +207,29 @@ def test_EP_11_6_power_targets_set_up(monkeypatch: Any) -> None:
     assert found > 0
 
 
+def test_EP_11_6_a_psyker_at_the_edge_of_its_reach(monkeypatch: Any) -> None:
+    """Set up: an enemy at the Herald's ranges (25 and 30 cm), a hair inside and
+    outside, on x, y and a diagonal, edge-to-edge measuring or not: the targets are
+    those asked afresh (no enemy looked at when every one is beyond reach)."""
+    found = 0
+    for edge in ("centre", "edge"):
+        for gap in (25.0, 30.0, 32.0, 34.0):
+            for nudge in (-1e-5, -1e-7, 0.0, 1e-7, 1e-6, 2e-6, 1e-5):
+                for ux, uy in ((1.0, 0.0), (0.0, -1.0), (0.6, 0.8)):
+                    b = Board({"measure.from": edge})
+                    b.det(0, "heraut", [(60.0, 60.0)], order="tir_appuye")
+                    d = gap + nudge
+                    b.det(1, "tactiques", [(60.0 + ux * d, 60.0 + uy * d)])
+                    s = b.run()
+                    for phase in ("movement", "combat"):
+                        quick = psychic.powers_for(s, 0, phase)
+                        with monkeypatch.context() as m:
+                            m.setattr(psychic, "_targets", _power_targets_slowly)
+                            assert quick == psychic.powers_for(s, 0, phase), (edge, d, phase)
+                        found += len(quick)
+    assert found > 20
+
+
 # --- a volley's victims ----------------------------------------------------------------
 
 

@@ -42,7 +42,7 @@ from arbitre.games.epic.psychic import (
 )
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Frame, Stand
-from arbitre.games.epic.targeting import Battery, Box, hits_any
+from arbitre.games.epic.targeting import Battery, Box, hits_any, out_of_reach
 from arbitre.games.epic.templates import queue_templates, template_weapons
 from arbitre.games.epic.world import bounds, det_has, in_front, near_foes, pinned
 
@@ -87,7 +87,9 @@ def targets(
         got = _own(st, dr_combat)
         if got is not None:
             guns.append((st, got[0], got[1]))
-    out = []
+    out: list[int] = []
+    if out_of_reach(s, guns, s.foes_of(det.side)):
+        return out  # issue 15: no enemy detachment is looked at
     if table is None:
         table = s.by_det()
     for e in s.dets:

@@ -13,7 +13,7 @@ from arbitre.games.epic.abilities import power_allowed, power_rerolls_ones
 from arbitre.games.epic.fire import power_gun, volley
 from arbitre.games.epic.sides import side_key
 from arbitre.games.epic.state import EpicState, Stand
-from arbitre.games.epic.targeting import Battery, Box, hits_any
+from arbitre.games.epic.targeting import Battery, Box, hits_any, out_of_reach
 from arbitre.games.epic.world import bounds
 
 
@@ -23,10 +23,12 @@ def _targets(s: EpicState, st: Stand, i: int, where: dict[int, Box] | None = Non
     gun = power_gun(st.profile.powers[i])
     guns: Battery = [(st, [gun], gun.range)]  # = battery([(st, gun)]): one gun
     order = s.dets[st.det].order
+    out: list[int] = []
+    if out_of_reach(s, guns, s.foes_of(st.side)):
+        return out  # issue 15: the usual answer, before any detachment is looked at
     table = s.by_det()
     if where is None:
         where = {}
-    out = []
     for d in s.dets:
         if d.side == st.side:
             continue

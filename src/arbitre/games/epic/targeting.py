@@ -65,6 +65,23 @@ def hits_any(
     return False
 
 
+def out_of_reach(s: EpicState, guns: Battery, foes: list[Stand]) -> bool:
+    """Whether every stand of the battery is farther from the box of `foes` on one axis
+    than its longest range (+ the edge, + 1e-6), so that `hits_any` passes over it for
+    any of them (issue 15: most Psykers, and many detachments, reach no enemy at all;
+    the box of every enemy holds the box of each enemy detachment)."""
+    if not foes:
+        return True
+    x0, x1, y0, y1 = bounds(foes)
+    slack = (2 * s.rules.base_radius if s.rules.measure_edge else 0.0) + 1e-6
+    for st, _own, longest in guns:
+        far = longest + slack
+        x, y = st.x, st.y
+        if not (x < x0 - far or x > x1 + far or y < y0 - far or y > y1 + far):
+            return False
+    return True
+
+
 def can_hit(s: EpicState, shooters: list[tuple[Stand, Gun]], did: int, order: str | None) -> bool:
     """Whether any of the shooters' guns reaches any stand of detachment `did`."""
     foes = s.alive(did)
