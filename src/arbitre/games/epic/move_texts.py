@@ -24,13 +24,13 @@ Said = tuple[str, tuple[tuple[str, object], ...]]  # what an option reads: key, 
 class _Table:
     """What the words of one detachment's moves read: its stands, the enemy stands."""
 
-    __slots__ = ("contact", "foes", "near_first", "own", "specs")
+    __slots__ = ("contact", "dets", "foes", "near_first", "own")
 
     def __init__(self, s: EpicState, did: int) -> None:
         side = s.dets[did].side
         self.own = [(st.x, st.y) for st in s.alive(did)]
         self.foes = [(e.x, e.y, e.det) for e in s.foes_of(side)]
-        self.specs = [d.spec for d in s.dets]
+        self.dets = s.dets  # their names (`spec`), read as a text needs one (issue 15)
         self.contact = s.dets[did].order == "charge"
         # the enemy stands with their place in table order, the nearest to the
         # detachment's first stand first: listed when `nearest` is first asked
@@ -94,7 +94,7 @@ class _Table:
         if toward is None:
             return plain
         key = "epic.opt.move_contact" if self.contact else "epic.opt.move_toward"
-        target = self.specs[toward]
+        target = self.dets[toward].spec
         args = {"dx": sx, "dy": sy, "cm": cm, "target": target}
         return Msg(key, args), (key, (("cm", cm), ("target", target)))
 

@@ -132,8 +132,16 @@ def spots(s: EpicState, centre: Point, n: int, cls: int, side: int, airborne: bo
     terrain = areas(s)
     table_w, table_h = s.table.width, s.table.height
     gap, touch = 2 * s.rules.base_radius, contact(s)
-    # issue 14: the grounded stands, listed once for every spot, read as coordinates
-    ground = [(o.x, o.y, o.side != side) for o in s.stands.values() if o.alt == GROUND]
+    # issue 14: the grounded stands, listed once for every spot, read as coordinates;
+    # issue 15: only those near the rings (a spot lies within the largest ring's radius
+    # of the centre, so a stand farther than that plus `touch` on one axis, + 1e-6 for
+    # float noise, is farther than `touch` >= `gap` from every spot)
+    cx, cy, far = centre.x, centre.y, max(r for r, _n in RINGS) + touch + 1e-6
+    ground = [
+        (o.x, o.y, o.side != side)
+        for o in s.stands.values()
+        if o.alt == GROUND and -far <= o.x - cx <= far and -far <= o.y - cy <= far
+    ]
     hypot = math.hypot
     for radius, count in RINGS:
         for i in range(count):
