@@ -54,7 +54,7 @@ def _alt_at(row: list[Any], end_alt: str, t: float) -> str:
 
 
 def _pos(row: list[Any], v: list[float], t: float) -> Point:
-    return Point(row[1] + v[0] * t, row[2] + v[1] * t)
+    return tuple.__new__(Point, (row[1] + v[0] * t, row[2] + v[1] * t))  # Point(…), faster
 
 
 def _entry(a: Point, v: list[float], c: Point, r: float, t0: float) -> tuple[float, float] | None:
@@ -179,7 +179,8 @@ def auto_flight(s: EpicState, f: Frame) -> None:
     if f.data["purpose"] == "zone" and s.alive(did):
         det.zone = det.revealed = True  # EP-8.7: its Charge token stays in view
         s.log.append(Msg("epic.ev.zone", {"det": det.spec}, "EP-8.6"))
-    if det_has(s, did, "flyer") and f.data["alt"] == GROUND and f.data["starts"][0][3] != GROUND:
+    flyer = det_has(s, did, "flyer")  # issue 15: asked once (nothing below changes it)
+    if flyer and f.data["alt"] == GROUND and f.data["starts"][0][3] != GROUND:
         det.landed_turn = s.turn
         for st, _p, _a in moved:
             st.landing = True
@@ -199,7 +200,7 @@ def auto_flight(s: EpicState, f: Frame) -> None:
         near = near_foes(s, [st for st, _p, _a in moved])
         charge = any(engaged(s, st, near) for st, _p, _a in moved)
     push_react(s, 1 - det.side, did, path_rows(s, moving or (moved if charge else [])), charge)
-    if det_has(s, did, "flyer"):
+    if flyer:
         # EP-16.41: bombs on the line flown in the air, resolved before any reaction
         lines = {
             row[0]: [row[1], row[2], s.stands[row[0]].x, s.stands[row[0]].y]

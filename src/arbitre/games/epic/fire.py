@@ -145,7 +145,8 @@ def _where(t: Stand, shooter: Point, path: Path | None) -> tuple[Point, str]:
     k = 0.0
     if length2 > 0:
         k = max(0.0, min(1.0, ((shooter.x - a.x) * dx + (shooter.y - a.y) * dy) / length2))
-    return Point(a.x + k * dx, a.y + k * dy), path.alt_start if k < 0.5 else path.alt_end
+    where = tuple.__new__(Point, (a.x + k * dx, a.y + k * dy))  # Point(…) without its __new__
+    return where, path.alt_start if k < 0.5 else path.alt_end
 
 
 def eligible(
@@ -180,7 +181,7 @@ def eligible(
     if gun.kind == DR and stand_class(t) > DR_MAX_TARGET_CLASS:
         return None
     if path is None:
-        where = Point(t.x, t.y)
+        where = tuple.__new__(Point, (t.x, t.y))  # = t.point (issue 15: no Python __new__)
     if gun.arc == 180 and not in_front(st, where):
         return None
     if gun.arc == 90 and not _in_quarter(st, where):

@@ -47,8 +47,10 @@ def _paths(f: Frame) -> dict[int, Path]:
     come from the frame's own data, which nothing changes; a clone reads them again)."""
     got: dict[int, Path] | None = f.memo
     if got is None:
+        new = tuple.__new__
         got = f.memo = {
-            int(r[0]): Path(Point(r[1], r[2]), Point(r[3], r[4]), r[5], r[6])
+            # Point(…) and Path(…) without their Python `__new__` (issue 15)
+            int(r[0]): new(Path, (new(Point, (r[1], r[2])), new(Point, (r[3], r[4])), r[5], r[6]))
             for r in f.data["paths"]
         }
     return got

@@ -175,7 +175,7 @@ def _project(p: Point, a: Point, b: Point) -> Point:
     dx, dy = b.x - a.x, b.y - a.y
     n = dx * dx + dy * dy
     k = 0.0 if n == 0 else max(0.0, min(1.0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / n))
-    return Point(a.x + k * dx, a.y + k * dy)
+    return tuple.__new__(Point, (a.x + k * dx, a.y + k * dy))  # Point(…), faster
 
 
 def check_aim(s: EpicState, f: Frame, p: Point) -> Msg | None:
