@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from arbitre.engine.decision import Option
 from arbitre.engine.rng import Rng
 from arbitre.games.epic import (
     air,
@@ -158,6 +159,25 @@ def test_EPC_9_the_activation_keeps_nothing_it_read(monkeypatch: Any) -> None:
     assert d is not None and d.kind == "epic.activate" and d.seat == 1
     assert [o.key for o in d.options] == ["act:1"]
     assert s.stack[-1].memo is None
+
+
+def test_EPC_9_kept_activation_options_play_as_built_anew(monkeypatch: Any) -> None:
+    def slowly(s: EpicState, did: int) -> Option:
+        return Option(f"act:{did}", turn._activate_text(s, did))
+
+    assert games_both_ways(monkeypatch, turn, {"_activate_option": slowly}) > 1000
+
+
+def test_EPC_9_kept_activation_options_follow_the_order_and_the_name() -> None:
+    """Set up: the same detachment asked with each order, then under another name."""
+    b = Board()
+    b.det(0, "tactiques", [(20.0, 20.0)])
+    s = b.run()
+    for order in (*turn.GIVEN_ORDERS, None, "retraite", "avance"):
+        s.dets[0].order = order
+        assert turn._activate_option(s, 0) == Option("act:0", turn._activate_text(s, 0))
+    s.dets[0].spec = "autre"
+    assert turn._activate_option(s, 0).text.args["det"] == "autre"
 
 
 # --- the transports kept ---------------------------------------------------------------

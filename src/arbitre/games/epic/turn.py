@@ -268,6 +268,24 @@ def _activate_text(s: EpicState, did: int) -> Msg:
     return Msg("epic.opt.activate", {"det": s.dets[did].spec, "order": f"epic.order.{order}"})
 
 
+def _activate_option(s: EpicState, did: int) -> Option:
+    """The option "act:N" (EPC-9), kept by detachment and order (issue 15: asked at every
+    activation; texts are immutable, so one may serve many decisions) while the
+    detachment's name is the very same object (another game's may read otherwise)."""
+    det = s.dets[did]
+    got = _ACTIVATE.get((did, det.order))
+    if got is not None and got[0] is det.spec:
+        return got[1]
+    option = Option(f"act:{did}", _activate_text(s, did))
+    if len(_ACTIVATE) >= 4096:
+        _ACTIVATE.clear()
+    _ACTIVATE[(did, det.order)] = (det.spec, option)
+    return option
+
+
+_ACTIVATE: dict[tuple[int, str | None], tuple[object, Option]] = {}
+
+
 def _activation(s: EpicState, f: Frame) -> Decision | None:
     side = f.data["side"]
     asked = f.memo
@@ -280,7 +298,7 @@ def _activation(s: EpicState, f: Frame) -> Decision | None:
         powers = movement_powers(s, side)
     if not todo and not powers:
         return None
-    opts = [Option(f"act:{d}", _activate_text(s, d)) for d in todo]
+    opts = [_activate_option(s, d) for d in todo]
     opts += [Option(k, m) for k, m in powers]
     if powers and not todo:
         opts.append(no_power_option())  # EP-11.2: only powers left, and none is a duty
