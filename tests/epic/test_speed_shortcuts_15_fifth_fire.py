@@ -6,6 +6,7 @@
 - The Combat phase's targets (EPC-14, EPC-18): each stand's part of the battery kept by
   its unit, weapon locations lost, a Flyer on the ground and Close Defences left; none
   looked at when every stand is beyond reach.
+- "Why it does not shoot" (EPC-14): the longest range of its guns without listing them.
 - A volley (EPC-13): the stands a die may hit, ranked once for the shooter's alike guns
   while the stands on the table are the same.
 """
@@ -19,13 +20,14 @@ from arbitre.games.epic import (
     combat_phase,
     fire,
     psychic,
+    why,
 )
 from arbitre.games.epic.fire import Gun, Path, eligible, volley
 from arbitre.games.epic.rules import Epic
 from arbitre.games.epic.state import EpicState, Stand
 from arbitre.games.epic.targeting import battery, hits_any
 from arbitre.games.epic.templates import template_weapons
-from arbitre.games.epic.world import bounds, pinned
+from arbitre.games.epic.world import bounds, pinned, pinned_sids
 from tests.epic.board import Board
 from tests.epic.speed_states import GAMES, games_both_ways
 from tests.epic.test_speed_shortcuts_15_fifth import _outcome
@@ -204,6 +206,31 @@ def test_EPC_14_targets_are_those_of_a_battery_built_anew() -> None:
     assert asked > 500 and found > 100
 
 
+def _longest_slowly(s: EpicState, did: int) -> int | None:
+    guns = fire.guns_of(s, did, combat_phase._order(s, did))
+    return max(g.range for _st, g in guns) if guns else None
+
+
+def test_EPC_14_longest_gun_is_that_of_the_guns_listed() -> None:
+    """At every combat question of seeded random games, for every detachment, with and
+    without the pinned stands found in one sweep."""
+    r = Epic()
+    asked = 0
+    for seed in GAMES:
+        s = r.new({}, seed)
+        rng = Rng.from_seed(seed)
+        while (d := r.decision(s)) is not None:
+            if d.kind == "epic.combat":
+                pins = pinned_sids(s)
+                for det in s.dets:
+                    slow = _longest_slowly(s, det.did)
+                    assert why.longest_gun(s, det.did) == slow, f"seed {seed}"
+                    assert why.longest_gun(s, det.did, pins) == slow, f"seed {seed}"
+                    asked += slow is not None
+            r.apply(s, d.options[rng.below(len(d.options))].key)
+    assert asked > 300
+
+
 def test_EPC_14_targets_set_up() -> None:
     """Set up: stands whose guns depend on what they lost (a titan's weapon locations),
     on the ground (a landed Flyer), on Close Defences left (`dr.combatPhase`) and on
@@ -221,6 +248,7 @@ def test_EPC_14_targets_set_up() -> None:
         b.det(1, "tactiques", [(90.0, 42.2), (20.0, 90.0)])
         b.det(1, "thunderhawk", [(55.0, 65.0)], alt="low")
         b.det(1, "terminators", [(100.0, 140.0), (140.0, 100.0)])
+        b.det(1, "terminators", [(60.0, 42.3)])  # pinned by the Rhino: no gun at all
         s = b.run()
         for damage, alt, dr_used in (
             ((), "ground", 0),
@@ -236,5 +264,6 @@ def test_EPC_14_targets_set_up() -> None:
             for det in s.dets:
                 quick = combat_phase.targets(s, det.did)
                 assert quick == _targets_slowly(s, det.did), (dr_combat, damage, det.did)
+                assert why.longest_gun(s, det.did) == _longest_slowly(s, det.did)
                 met += len(quick)
     assert met > 20

@@ -10,13 +10,14 @@ import math
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.combat_phase import _order, buildings_in_reach, targets
-from arbitre.games.epic.fire import guns_of
+from arbitre.games.epic.fire import shot_guns
 from arbitre.games.epic.moves import point_vector
+from arbitre.games.epic.shooting import DR_RANGE_CM
 from arbitre.games.epic.state import EpicState, Stand
 from arbitre.games.epic.targeting import Box
 from arbitre.games.epic.templates import template_targets
 from arbitre.games.epic.view import current_move
-from arbitre.games.epic.world import pinned, pinned_sids
+from arbitre.games.epic.world import near_foes, pinned, pinned_sids
 
 MOVERS = ("avance", "charge", "retraite")  # EPC-9 (turn.MOVERS)
 _ORDER_NO_FIRE = {
@@ -55,12 +56,12 @@ def no_fire(
         seen[did] = aims
     if aims or buildings_in_reach(s, did):
         return None
-    guns = guns_of(s, did, order, pins)  # issue 15: asked only of a detachment that has no target
-    if not guns and not template_targets(s, did, order):
+    longest = longest_gun(s, did, pins)  # issue 15: asked only of one with no target
+    if longest is None and not template_targets(s, did, order):
         if all(pinned(s, st) for st in mine):
             return Msg("epic.why.pinned", {}, "EPC-17")
         return Msg("epic.why.no_weapon", {}, "EPC-14")
-    reach = max((g.range for _st, g in guns), default=0)
+    reach = longest or 0
     foes = s.foes_of(det.side)
     nearest = math.inf  # min(st.point.to(e.point)), on the coordinates (issue 14)
     far = math.inf  # issue 15: an enemy farther on x or y (+ 1e-9 for float noise: a
@@ -81,6 +82,26 @@ def no_fire(
     if math.isfinite(nearest) and nearest > reach:
         return Msg("epic.why.range", {"dist": round(nearest, 1), "range": reach}, "EPC-14")
     return Msg("epic.why.no_target", {}, "EPC-14")
+
+
+def longest_gun(s: EpicState, did: int, pins: set[int] | None = None) -> int | None:
+    """The longest range of the guns a shooting action fires (`fire.guns_of`: unpinned
+    stands, Close Defences with `dr.combatPhase`), None when there is none; `pins` is
+    `world.pinned_sids(s)` when the caller has it. Issue 15: the guns are not listed."""
+    mine = s.alive(did)
+    near = near_foes(s, mine) if pins is None else None  # `pinned` reads these
+    dr_combat = s.rules.dr_combat
+    best: int | None = None
+    for st in mine:
+        if (st.sid in pins) if pins is not None else bool(near) and pinned(s, st, near):
+            continue
+        for g in shot_guns(st):
+            if best is None or g.range > best:
+                best = g.range
+        dr = st.profile.param("dr")
+        if dr and dr_combat and st.dr_used < dr and (best is None or best < DR_RANGE_CM):
+            best = DR_RANGE_CM  # `fire.dr_gun`'s range (EP-3.4)
+    return best
 
 
 def log_no_fire(s: EpicState) -> dict[int, list[int]]:
