@@ -7,12 +7,14 @@
   its unit, weapon locations lost, a Flyer on the ground and Close Defences left; none
   looked at when every stand is beyond reach.
 - "Why it does not shoot" (EPC-14): the longest range of its guns without listing them.
+- A bomb's aim points (EP-16.41): the enemies far from the line's box passed over.
 - A volley (EPC-13): the stands a die may hit, ranked once for the shooter's alike guns
   while the stands on the table are the same.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from arbitre.engine.rng import Rng
@@ -20,11 +22,13 @@ from arbitre.games.epic import (
     combat_phase,
     fire,
     psychic,
+    templates,
     why,
 )
 from arbitre.games.epic.fire import Gun, Path, eligible, volley
+from arbitre.games.epic.geometry import Point
 from arbitre.games.epic.rules import Epic
-from arbitre.games.epic.state import EpicState, Stand
+from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.targeting import battery, hits_any
 from arbitre.games.epic.templates import template_weapons
 from arbitre.games.epic.world import bounds, pinned, pinned_sids
@@ -267,3 +271,63 @@ def test_EPC_14_targets_set_up() -> None:
                 assert why.longest_gun(s, det.did) == _longest_slowly(s, det.did)
                 met += len(quick)
     assert met > 20
+
+
+# --- a bomb's aim points ---------------------------------------------------------------
+
+
+def _bomb_points_slowly(s: EpicState, f: Frame) -> list[Point]:
+    """`templates.aim_points` of a bomb projecting every enemy stand on its line."""
+    sid, wi = f.data["todo"][0]
+    st = s.stands[sid]
+    r = templates.radius(st.profile.weapons[wi])
+    x0, y0, x1, y1 = f.data["paths"][str(sid)]
+    a, b = Point(x0, y0), Point(x1, y1)
+    pts = []
+    for e in s.stands.values():
+        if e.side != st.side and e.alt == "ground":
+            q = templates._project(e.point, a, b)
+            if q.to(e.point) <= r:
+                pts.append(q)
+    seen: set[tuple[float, float]] = set()
+    out = []
+    for p in pts:
+        key = (round(p.x, 2), round(p.y, 2))
+        if key not in seen:
+            seen.add(key)
+            out.append(Point(*key))
+    out.sort(key=lambda p: (-templates._score(s, st.side, p, r), p.x, p.y))
+    return out[:12]
+
+
+def test_EP_16_41_bomb_points_are_every_enemy_projected() -> None:
+    """Set up: a Thunderbolt's bombs along lines in every direction, enemies at the
+    template's radius from the line and beyond its ends, a hair inside and outside."""
+    rng = Rng.from_seed(11)
+    found = 0
+    for n in range(150):
+        b = Board()
+        b.det(0, "thunderbolt", [(60.0, 60.0)], order="avance", alt="low")
+        wi = next(i for i, w in enumerate(b.s.stands[0].profile.weapons) if w.has("bomb"))
+        r = templates.radius(b.s.stands[0].profile.weapons[wi])
+        a = (rng.below(360) if n % 5 else 90 * (n % 4)) * math.pi / 180
+        length = [0.0, 5.0, 30.0][n % 3]
+        x1, y1 = 60.0 + length * math.cos(a), 60.0 + length * math.sin(a)
+        for k in range(6):
+            t = rng.below(5) / 4
+            side = a + math.pi / 2 * (1 if k % 2 else -1)
+            d = r + (rng.below(5) - 2) * [1e-7, 1e-3, 0.5][k % 3]
+            px = 60.0 + t * (x1 - 60.0) + d * math.cos(side)
+            py = 60.0 + t * (y1 - 60.0) + d * math.sin(side)
+            b.det(1, "tactiques", [(px, py)])
+        for k, (ex, ey, sign) in enumerate(((60.0, 60.0, -1), (x1, y1, 1))):  # beyond the ends
+            d = r + (rng.below(5) - 2) * [1e-7, 1e-3][k]
+            b.det(1, "tactiques", [(ex + sign * d * math.cos(a), ey + sign * d * math.sin(a))])
+        s = b.run()
+        f = Frame(
+            "template", 0, {"todo": [[0, wi]], "bomb": True, "paths": {"0": [60.0, 60.0, x1, y1]}}
+        )
+        quick = templates.aim_points(s, f)
+        assert quick == _bomb_points_slowly(s, f), n
+        found += len(quick)
+    assert found > 100

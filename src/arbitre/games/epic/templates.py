@@ -147,7 +147,14 @@ def aim_points(s: EpicState, f: Frame) -> list[Point]:
     if f.data["bomb"]:
         x0, y0, x1, y1 = f.data["paths"][str(sid)]
         a, b = Point(x0, y0), Point(x1, y1)
+        # issue 15: the point nearest an enemy lies on the line, within the line's box
+        # (+ 1e-6 for float noise), so an enemy farther than `r` from that box on one
+        # axis is farther than `r` from it: passed over before it is projected
+        lo_x, hi_x = min(x0, x1) - r - 1e-6, max(x0, x1) + r + 1e-6
+        lo_y, hi_y = min(y0, y1) - r - 1e-6, max(y0, y1) + r + 1e-6
         for e in s.stands.values():
+            if not (lo_x <= e.x <= hi_x and lo_y <= e.y <= hi_y):
+                continue
             if e.side != st.side and not airborne(e):
                 q = _project(e.point, a, b)
                 if q.to(e.point) <= r:
