@@ -66,17 +66,16 @@ def push_react(
 def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], str]]:
     """Option key -> (shooters, order) for every legal reaction now."""
     side, target = f.seat, f.data["target"]
-    paths = _paths(f)
-    foes = [t for t in s.alive(target) if t.sid in paths]
     out: dict[str, tuple[list[tuple[Stand, Gun]], str]] = {}
-
     edge = 2 * s.rules.base_radius if s.rules.measure_edge else None
-    # the box holding every mover's path: a stand farther from it on one axis than its
-    # longest range (+ `edge`, + 1e-6 for float noise) is farther than that from every
-    # path (a segment's distance is at least its gap on either axis), so `eligible`
-    # refuses its every shot at once
-    bx0, bx1, by0, by1 = _paths_box([paths[t.sid] for t in foes])
     slack = (edge or 0.0) + 1e-6
+    # the movers' paths, the movers and their box, worked out for the first detachment
+    # that may react (issue 15: mostly none may, having no order to fire and no Close
+    # Defences); `reach` and `_out_of_reach` read them only after that
+    paths: dict[int, Path] = {}
+    foes: list[Stand] = []
+    bx0 = bx1 = by0 = by1 = 0.0
+    boxed = False
 
     def reach(shooters: list[tuple[Stand, Gun]], order: str) -> bool:
         """Whether a gun reaches a mover (issue 14: most moves draw no reaction, so the
@@ -117,6 +116,15 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
                     break
             else:
                 continue
+        if not boxed:
+            boxed = True
+            paths = _paths(f)
+            foes = [t for t in s.alive(target) if t.sid in paths]
+            # the box holding every mover's path: a stand farther from it on one axis
+            # than its longest range (+ `edge`, + 1e-6 for float noise) is farther than
+            # that from every path (a segment's distance is at least its gap on either
+            # axis), so `eligible` refuses its every shot at once
+            bx0, bx1, by0, by1 = _paths_box([paths[t.sid] for t in foes])
         for st in alive:
             if not _out_of_reach(st, bx0, bx1, by0, by1, slack):
                 break

@@ -76,6 +76,10 @@ def no_fire(
             if dy > far or dy < -far:
                 continue
             d = hypot(dx, dy)
+            if d <= reach:
+                # issue 15: the nearest is no farther, so within range: no visible
+                # target (below) whatever the others' distances
+                return Msg("epic.why.no_target", {}, "EPC-14")
             if d < nearest:
                 nearest = d
                 far = d + 1e-9
