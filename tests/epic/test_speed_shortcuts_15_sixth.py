@@ -14,10 +14,10 @@ import math
 from typing import Any
 
 from arbitre.engine.i18n import Msg
-from arbitre.games.epic import reactions, why
+from arbitre.games.epic import reactions, transport, why
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.state import EpicState, Frame, Stand
-from arbitre.games.epic.world import pinned_sids
+from arbitre.games.epic.world import contact, pinned_sids
 from tests.epic.board import Board
 from tests.epic.speed_states import STATES, games_both_ways, reaction_groups_both_ways
 
@@ -113,3 +113,33 @@ def test_EPC_15_the_box_is_worked_out_for_a_later_detachment(monkeypatch: Any) -
     assert {k: [(st.sid, g) for st, g in v[0]] for k, v in quick.items()} == {
         k: [(st.sid, g) for st, g in v[0]] for k, v in slower.items()
     }
+
+
+# --- embarking -------------------------------------------------------------------------
+
+
+def _never_stranded(mine: list[Stand], carriers: list[Stand], far: float) -> bool:
+    """Every stand looked for a carrier as before the shortcut."""
+    return False
+
+
+def test_EP_16_4_seats_for_plays_as_every_stand_seated(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, transport, {"_stranded": _never_stranded}) > 1000
+
+
+def test_EP_16_4_seats_for_set_up(monkeypatch: Any) -> None:
+    """A Rhino and a squad at the limit the embarking move reaches (just within, just
+    beyond on x, beyond on y, and diagonally beyond though within on each axis)."""
+    assert CATALOG.units["rhino"].param("transport")
+    for rx, ry in [(60.0, 50.0), (60.1, 50.0), (50.0, 39.9), (57.5, 57.5), (40.0, 60.0)]:
+        b = Board()
+        squad = b.det(0, "tactiques", [(50.0, 50.0)], order="avance")
+        rhino = b.det(0, "rhino", [(rx, ry)], order="avance")
+        reach = 10.0 - contact(b.s) - 1e-9  # exactly 10 cm with `seats_for`'s slack
+        quick = transport.seats_for(b.s, squad, rhino, reach)
+        with monkeypatch.context() as m:
+            m.setattr(transport, "_stranded", _never_stranded)
+            slower = transport.seats_for(b.s, squad, rhino, reach)
+        assert quick == slower, (rx, ry)
+        far = reach + contact(b.s) + 1e-9
+        assert (quick is None) == (math.hypot(rx - 50.0, ry - 50.0) > far), (rx, ry)

@@ -68,9 +68,13 @@ def seats_for(s: EpicState, did: int, tdid: int, reach: float) -> dict[int, int]
     """Stand -> transport stand for every stand of `did`, or None when one cannot reach
     a transport with room (EP-16.4, EP-16.17, EP-16.21, EP-10.4)."""
     carriers = [c for c in s.alive(tdid) if room(c) > 0 and c.alt == GROUND]
+    mine = s.alive(did)
+    far = reach + contact(s) + 1e-9  # the limit `fits` compares with, the same float
+    if _stranded(mine, carriers, far):
+        return None  # issue 15: the usual answer, the room left not counted
     left = {c.sid: room_left(s, c) for c in carriers}
     out: dict[int, int] = {}
-    for st in sorted(s.alive(did), key=lambda x: (-space(x), x.sid)):
+    for st in sorted(mine, key=lambda x: (-space(x), x.sid)):
         need = space(st)
         fits = [
             c
@@ -83,6 +87,21 @@ def seats_for(s: EpicState, did: int, tdid: int, reach: float) -> dict[int, int]
         left[best.sid] -= need
         out[st.sid] = best.sid
     return out
+
+
+def _stranded(mine: list[Stand], carriers: list[Stand], far: float) -> bool:
+    """Whether some stand of `mine` is farther than `far` from every carrier on x or y,
+    hence farther than `far` from each (a distance is at least its gap on either axis):
+    `seats_for` finds it no carrier whatever the room left, and answers None (EP-16.4)."""
+    for st in mine:
+        x, y = st.x, st.y
+        for c in carriers:
+            dx, dy = c.x - x, c.y - y
+            if -far <= dx <= far and -far <= dy <= far:
+                break
+        else:
+            return True
+    return False
 
 
 def embark_targets(s: EpicState, did: int, allowance: float) -> list[int]:
