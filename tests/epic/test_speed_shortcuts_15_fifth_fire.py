@@ -289,15 +289,7 @@ def _bomb_points_slowly(s: EpicState, f: Frame) -> list[Point]:
             q = templates._project(e.point, a, b)
             if q.to(e.point) <= r:
                 pts.append(q)
-    seen: set[tuple[float, float]] = set()
-    out = []
-    for p in pts:
-        key = (round(p.x, 2), round(p.y, 2))
-        if key not in seen:
-            seen.add(key)
-            out.append(Point(*key))
-    out.sort(key=lambda p: (-templates._score(s, st.side, p, r), p.x, p.y))
-    return out[:12]
+    return templates.best_points(s, st.side, pts, r)
 
 
 def test_EP_16_41_bomb_points_are_every_enemy_projected() -> None:

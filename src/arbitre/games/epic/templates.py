@@ -167,6 +167,12 @@ def aim_points(s: EpicState, f: Frame) -> list[Point]:
                 mid = Point((t.x + u.x) / 2, (t.y + u.y) / 2)
                 if t.point.to(u.point) <= 2 * r and check_aim(s, f, mid) is None:
                     pts.append(mid)
+    return best_points(s, st.side, pts, r)
+
+
+def best_points(s: EpicState, side: int, pts: list[Point], r: float) -> list[Point]:
+    """The twelve best distinct centres of `pts` (to the hundredth of an inch) for a
+    template of radius `r` fired by `side`: most enemy stands under it, fewest friends."""
     seen: set[tuple[float, float]] = set()
     out = []
     for p in pts:
@@ -174,7 +180,7 @@ def aim_points(s: EpicState, f: Frame) -> list[Point]:
         if key not in seen:
             seen.add(key)
             out.append(Point(*key))
-    out.sort(key=lambda p: (-_score(s, st.side, p, r), p.x, p.y))
+    out.sort(key=lambda p: (-_score(s, side, p, r), p.x, p.y))
     return out[:12]
 
 
