@@ -16,11 +16,18 @@ class Occ:
     __slots__ = ("held", "heroes", "units")
 
     def __init__(self, s: ChampsState) -> None:
+        # One pass over the units fills the cells and which side holds each (a cell's side
+        # is its first unit's): the sets get their cells in the order the comprehensions
+        # over `units` gave them, so anything iterating them sees the same order.
         units: dict[int, list[Unit]] = {}
+        players: set[int] = set()
+        mj: set[int] = set()
         for u in s.units.values():
-            here = units.get(u.cell)
+            cell = u.cell
+            here = units.get(cell)
             if here is None:
-                units[u.cell] = [u]
+                units[cell] = [u]
+                (players if u.side == PLAYERS else mj).add(cell)
             else:
                 here.append(u)
         heroes: dict[int, list[Hero]] = {}
@@ -29,9 +36,8 @@ class Occ:
                 heroes.setdefault(h.cell, []).append(h)
         self.units = units
         self.heroes = heroes
-        players = {c for c, us in units.items() if us[0].side == PLAYERS}
         players.update(heroes)
-        self.held = (players, {c for c, us in units.items() if us[0].side == MJ})
+        self.held = (players, mj)
 
     def get(self, cell: int, default: list[Unit] | None = None) -> list[Unit]:
         """The units on a cell (`default`, or a fresh empty list, when none)."""

@@ -23,6 +23,20 @@ def recruit_cells(s: ChampsState, side: int) -> list[int]:
     return out
 
 
+def any_recruit_cell(s: ChampsState, side: int) -> bool:
+    """`bool(recruit_cells(s, side))`, stopping at the first cell (AMB-CB-17c): the
+    activation menu asks only whether recruiting is open, on every question."""
+    line = s.bf.players_line if side == PLAYERS else s.bf.mj_line
+    occ = occupancy(s)
+    obstacles, foes, empty_only = s.bf.obstacles, occ.held[1 - side], s.rules.recruit_empty_only
+    units = occ.units
+    for c in line:
+        if c in obstacles or c in foes or (empty_only and units.get(c)):
+            continue
+        return True
+    return False
+
+
 def can_recruit(s: ChampsState, act: Frame, units: list[Unit], heroes: list[Hero]) -> bool:
     side = s.side_of_seat(act.seat)
     who = s.rules.recruit_who
@@ -36,7 +50,7 @@ def can_recruit(s: ChampsState, act: Frame, units: list[Unit], heroes: list[Hero
         return False  # AMB-CB-17d: an empty reserve ends recruitment
     if side == MJ and s.rules.mj_recruit == "ownDeck" and not s.mj_deck:
         return False
-    return bool(recruit_cells(s, side))
+    return any_recruit_cell(s, side)
 
 
 def decide_recruit(s: ChampsState, f: Frame) -> Decision | None:

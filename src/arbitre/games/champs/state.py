@@ -95,7 +95,8 @@ class ChampsState:
         return len(self.seats) - 1
 
     def side_of_seat(self, seat: int) -> int:
-        return MJ if seat == self.mj_seat else PLAYERS
+        # the MJ holds the last seat (`mj_seat`), read without the property: a hot path
+        return MJ if seat == len(self.seats) - 1 else PLAYERS
 
     def known_traps(self, side: int | None) -> dict[int, int]:
         """The traps `side` (None: a spectator) knows of: all when they are visible, else

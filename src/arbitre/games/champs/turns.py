@@ -118,8 +118,12 @@ def activatable(s: ChampsState, f: Frame) -> list[tuple[int, str]]:
     used, done_cells = f.data["used"], f.data["cells"]
     occ = occupancy(s)
     out: list[tuple[int, str]] = []
-    for cell, units in occ.units.items():
-        if units[0].side != side or used >= 2:
+    # Only the side's own cells can be activated; `out` is sorted, so the order of the
+    # walk does not matter. Hero-only cells of the players are handled below.
+    by_cell = occ.units
+    for cell in occ.held[side] if used < 2 else ():
+        units = by_cell.get(cell)
+        if not units or units[0].side != side:
             continue
         if s.rules.per_cell_tracking:
             if cell in done_cells:
