@@ -43,7 +43,8 @@ FRESH_VIEWS = frozenset({"champs", "heresy"})
 # Its text is `json.dumps(data, separators=(",", ":"), ensure_ascii=False)`'s for the plain
 # trees the server builds, but for floats' exponents ("2.5e-7" for "2.5e-07"); what it refuses
 # (non-string keys, integers beyond 64 bits, lone surrogates) or would write where `json`
-# refuses (dataclasses, dates: passed through, so it refuses them too) goes to `json`.
+# refuses (dataclasses, dates: passed through, so it refuses them too) goes to `json`. It
+# would still write a UUID or a plain Enum, which `json` refuses; no State holds either.
 _ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
