@@ -143,8 +143,8 @@ async def one(
         store.close()
     done = max(done, 1)
     return (
-        f"  {setting:<13} {cpu / moves * 1e6:7.0f} µs of CPU a move"
-        f"  ({(sink.bytes - bytes0) / moves:,.0f} B and {(sink.frames - frames0) / moves:.2f}"
+        f"  {setting:<13} {cpu / done * 1e6:7.0f} µs of CPU a move"
+        f"  ({(sink.bytes - bytes0) / done:,.0f} B and {(sink.frames - frames0) / done:.2f}"
         " frames written a move)"
     )
 
