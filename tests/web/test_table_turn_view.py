@@ -58,6 +58,9 @@ def open_table(people: People, server: str, game: dict[str, Any], seat: int, eng
     p.goto(f"{server}/game/{game['id']}?token={game['tokens'][seat]}")
     settled(p)
     p.wait_for_selector("#clock-panel:not([hidden]) .clock-seat")
+    # the clock started (both seats are held): the server's timer tells the open sockets
+    # a moment after the page's first clock frame, which may still say it waits for seats
+    p.wait_for_selector("#clock-panel .clock-seat.running")
     p.wait_for_selector("#chat-panel #chat-title")
     # the turn line once the server said since when (its time in words)
     p.wait_for_function(
