@@ -7,6 +7,7 @@ Heresy seed 3: the Traitor (seat 1) answers first.
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -474,3 +475,33 @@ def test_champs_runs_the_clock_of_the_seat_asked(client: TestClient, fake: FakeT
         }
         play_first(client, game, game["tokens"][asked])
     assert len(seen) >= 2
+
+
+def test_a_page_opening_before_the_timer_caught_up_gets_the_clock_as_it_will_run(
+    client: TestClient, fake: FakeTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first frame on a socket is the clock as the game's timer is about to make it:
+    a page opened right after the last seat was taken, before the timer's next turn, shows
+    the clocks running, not "the clocks start once every seat is taken"; the game's clock
+    itself is left to the timer (which stores what it changes)."""
+    game = clocked(client)
+    live = client.app.state.hub.games[game["id"]]  # type: ignore[attr-defined]
+    behind = copy.deepcopy(clocks.clock_of(live))
+    assert behind is not None
+    behind.started, behind.running, behind.since = False, None, 0.0  # as before the seats
+    monkeypatch.setattr(clocks, "clock_of", lambda _live: behind)
+    pushed: list[dict[str, Any]] = []
+
+    class Socket:
+        def push(self, frame: dict[str, Any]) -> None:
+            pushed.append(frame)
+
+    clocks.connected(live, Socket())
+    [frame] = pushed
+    decision = live.match.decision()
+    assert decision is not None
+    assert frame["started"] is True and frame["running"] == decision.seat == TRAITOR
+    assert left(frame, TRAITOR) == left(frame, IMPERIUM) == 600.0
+    assert not behind.started and behind.running is None  # the timer's to change
+    unchanged = clocks.clock_frame(live)
+    assert unchanged is not None and not unchanged["started"]

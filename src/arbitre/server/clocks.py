@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import weakref
 from collections.abc import Callable
@@ -87,11 +88,13 @@ def clock_of(live: LiveGame) -> ClockState | None:
 # --- the frame -----------------------------------------------------------------------------
 
 
-def clock_frame(live: LiveGame) -> dict[str, Any] | None:
+def clock_frame(live: LiveGame, st: ClockState | None = None) -> dict[str, Any] | None:
     """`{"type": "clock", …}`: each human seat's time left, whose clock runs, the server's
     time. Nothing of the game's state (the seat asked is public in every State). None: the
-    game has no clock (or this process does not know it yet)."""
-    st = clock_of(live)
+    game has no clock (or this process does not know it yet). `st`: another clock state
+    than the game's (`connected`'s preview)."""
+    if st is None:
+        st = clock_of(live)
     if st is None:
         return None
     t = now()
@@ -135,8 +138,19 @@ def stored_frame(store: Store, live: LiveGame) -> dict[str, Any] | None:
 
 
 def connected(live: LiveGame, sub: Any) -> None:
-    """A socket just opened (sockets.py): the clock frame now, if the game has a clock."""
-    frame = clock_frame(live)
+    """A socket just opened (sockets.py): the clock frame now, if the game has a clock.
+
+    The frame is what the game's timer will make of the clock at its next turn of the loop
+    (`sync` on a copy): a page opened right after the last seat was taken, or after an
+    undo, would otherwise show "the clocks start once every seat is taken", or the wrong
+    seat's clock running, until the timer's own frame came. The clock itself is left to
+    the timer, which stores what it changes."""
+    st = clock_of(live)
+    if st is None:
+        return
+    preview = copy.deepcopy(st)
+    sync(preview, live, now())
+    frame = clock_frame(live, preview)
     if frame is not None:
         sub.push(frame)
 
