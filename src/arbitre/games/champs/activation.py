@@ -159,13 +159,19 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
     if s.rules.move_only or d["action"] is not None or actions == 0:
         opts.append(fixed("end", "champs.opt.end_activation"))
     here = cells[0] if len(cells) == 1 else d["cell"]  # where the troop stands now
-    return Decision(
-        act.seat,
-        "champs.activation",
-        tuple(opts),
-        Msg("champs.q.activation", {"cell": lbl(here)}),
-        ("CB-32", "CB-33", "CB-37", "AMB-CB-9", "AMB-CB-10"),
-        private=False,  # everything chosen here shows; where a trap goes is asked apart
+    # `tuple.__new__` builds the same NamedTuples without their Python-level `__new__`
+    # (a question asked at almost every other decision of a game); fields in order:
+    # private=False, since everything chosen here shows (where a trap goes is asked apart).
+    return tuple.__new__(
+        Decision,
+        (
+            act.seat,
+            "champs.activation",
+            tuple(opts),
+            tuple.__new__(Msg, ("champs.q.activation", {"cell": lbl(here)}, None)),
+            ("CB-32", "CB-33", "CB-37", "AMB-CB-9", "AMB-CB-10"),
+            False,
+        ),
     )
 
 

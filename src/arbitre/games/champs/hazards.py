@@ -79,16 +79,14 @@ def decide_overflow(s: ChampsState, f: Frame) -> Decision | None:
         return None
     lbl = s.bf.label
     opts = []
+    new = tuple.__new__  # Option(key, Msg(...)) without the Python `__new__` (speed)
     for token, u in distinct_units(units).items():
         name = f"champs.type.{TYPES[u.kind].id}"
         for n in _overflow_targets(s, f, TYPES[u.kind].size):
-            opts.append(
-                Option(
-                    f"out:{token}:{lbl(n)}",
-                    Msg("champs.opt.overflow_out", {"what": name, "cell": lbl(n)}),
-                )
-            )
-        opts.append(Option(f"elim:{token}", Msg("champs.opt.overflow_elim", {"what": name})))
+            text = new(Msg, ("champs.opt.overflow_out", {"what": name, "cell": lbl(n)}, None))
+            opts.append(new(Option, (f"out:{token}:{lbl(n)}", text)))
+        text = new(Msg, ("champs.opt.overflow_elim", {"what": name}, None))
+        opts.append(new(Option, (f"elim:{token}", text)))
     return Decision(
         f.seat,
         "champs.overflow",

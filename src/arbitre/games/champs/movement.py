@@ -139,34 +139,25 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
     here_heroes = [h for h in heroes if h.cell == src]
     sel_units, sel_heroes = selection(s, act, mv)
     if len(here_units) + len(here_heroes) > 1:
+        # Option(key, Msg(...)) built with `tuple.__new__`, skipping the NamedTuples'
+        # Python-level `__new__` (speed: one per unit of the moving troop, every question).
+        new = tuple.__new__
         for u in here_units:
-            opts.append(
-                Option(
-                    f"sel:u{u.uid}",
-                    Msg(
-                        "champs.opt.toggle",
-                        {
-                            "what": f"champs.type.{TYPES[u.kind].id}",
-                            "n": u.uid,
-                            "mark": "x" if u in sel_units else " ",
-                        },
-                    ),
-                )
-            )
+            args = {
+                "what": f"champs.type.{TYPES[u.kind].id}",
+                "n": u.uid,
+                "mark": "x" if u in sel_units else " ",
+            }
+            text = new(Msg, ("champs.opt.toggle", args, None))
+            opts.append(new(Option, (f"sel:u{u.uid}", text)))
         for h in here_heroes:
-            opts.append(
-                Option(
-                    f"sel:h{h.seat}",
-                    Msg(
-                        "champs.opt.toggle",
-                        {
-                            "what": f"champs.hero.{h.skill}",
-                            "n": s.seats[h.seat],
-                            "mark": "x" if h in sel_heroes else " ",
-                        },
-                    ),
-                )
-            )
+            args = {
+                "what": f"champs.hero.{h.skill}",
+                "n": s.seats[h.seat],
+                "mark": "x" if h in sel_heroes else " ",
+            }
+            text = new(Msg, ("champs.opt.toggle", args, None))
+            opts.append(new(Option, (f"sel:h{h.seat}", text)))
     if sel_units or sel_heroes:
         speed, flying = group_profile(s, sel_units, sel_heroes, act.data["spent"])
         side = s.side_of_seat(act.seat)
@@ -178,13 +169,17 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
                 continue
             opts.append(cell_option("to", "champs.opt.to", s.bf.label(dest)))
     opts.append(fixed("stop", "champs.opt.stop_move"))
-    return Decision(
-        mv.seat,
-        "champs.move",
-        tuple(opts),
-        Msg("champs.q.move", {"cell": s.bf.label(src)}),
-        ("CB-37", "CB-40", "CB-41", "CB-44", "CB-45"),
-        private=False,
+    # Decision(..., private=False) and its Msg without the Python-level `__new__` (speed)
+    return tuple.__new__(
+        Decision,
+        (
+            mv.seat,
+            "champs.move",
+            tuple(opts),
+            tuple.__new__(Msg, ("champs.q.move", {"cell": s.bf.label(src)}, None)),
+            ("CB-37", "CB-40", "CB-41", "CB-44", "CB-45"),
+            False,
+        ),
     )
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from arbitre.engine.decision import Decision, Option
+from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
 from arbitre.games.champs.logic import enemy_at, occupancy, place_unit, push_overflow
+from arbitre.games.champs.options import cell as cell_option
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Hero, Unit
 from arbitre.games.champs.troops import BY_ID, type_options
 
@@ -70,7 +71,8 @@ def decide_recruit(s: ChampsState, f: Frame) -> Decision | None:
     cells = recruit_cells(s, side)
     if not cells:
         return None
-    opts = tuple(Option(f"cell:{lbl(c)}", Msg("champs.opt.cell", {"cell": lbl(c)})) for c in cells)
+    # the shared `cell:<label>` options, equal to Option(f"cell:{lbl(c)}", Msg(...)) built anew
+    opts = tuple(cell_option("cell", "champs.opt.cell", lbl(c)) for c in cells)
     return Decision(
         f.seat,
         "champs.recruit.place",

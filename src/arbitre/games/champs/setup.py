@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitre.engine.decision import Decision, Option
+from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.engine.ruleset import ConfigError
 from arbitre.games.champs.board import geometry, load_battlefield
 from arbitre.games.champs.config import resolve
 from arbitre.games.champs.logic import load, occupancy, place_unit
+from arbitre.games.champs.options import cell as cell_option
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Hero
 from arbitre.games.champs.troops import BY_ID, CAP, TYPES, type_options
 
@@ -114,9 +115,10 @@ def decide_deploy(s: ChampsState, f: Frame) -> Decision | None:
     kind = f.data["items"][0]
     side = s.side_of_seat(f.seat)
     what: Any = "champs.hero." + s.heroes[f.seat].skill if kind == "hero" else f"champs.type.{kind}"
+    # the shared `cell:<label>` options, equal to Option(f"cell:{label}", Msg(...)) built anew
+    lbl = s.bf.label
     opts = tuple(
-        Option(f"cell:{s.bf.label(c)}", Msg("champs.opt.cell", {"cell": s.bf.label(c)}))
-        for c in deploy_cells(s, side, kind)
+        cell_option("cell", "champs.opt.cell", lbl(c)) for c in deploy_cells(s, side, kind)
     )
     if not opts:
         return None

@@ -40,7 +40,8 @@ def start_turn(s: ChampsState) -> None:
         _reset_acted(s)
     s.turn_counter += 1
     s.stack.append(Frame("turn", seat, {"used": 0, "cells": []}))
-    s.log.append(Msg("champs.ev.turn", {"seat": s.seats[seat]}, "CB-29"))
+    # Msg(...) without its Python-level `__new__` (speed: once per turn)
+    s.log.append(tuple.__new__(Msg, ("champs.ev.turn", {"seat": s.seats[seat]}, "CB-29")))
 
 
 def end_turn(s: ChampsState, f: Frame) -> None:
@@ -155,13 +156,19 @@ def decide_turn(s: ChampsState, f: Frame) -> Decision:
         if recruit_cells(s, MJ):
             opts.append(fixed("recruit", "champs.opt.recruit_free"))
     opts.append(fixed("end", "champs.opt.end_turn"))
-    return Decision(
-        f.seat,
-        "champs.turn",
-        tuple(opts),
-        Msg("champs.q.turn", {"seat": s.seats[f.seat], "left": 2 - f.data["used"]}),
-        ("CB-30", "CB-31", "CB-38", "CB-39", "CB-51"),
-        private=False,
+    # Decision(..., private=False) and its Msg without their Python-level `__new__`
+    # (speed: the turn menu is asked at about a third of the decisions).
+    text = ("champs.q.turn", {"seat": s.seats[f.seat], "left": 2 - f.data["used"]}, None)
+    return tuple.__new__(
+        Decision,
+        (
+            f.seat,
+            "champs.turn",
+            tuple(opts),
+            tuple.__new__(Msg, text),
+            ("CB-30", "CB-31", "CB-38", "CB-39", "CB-51"),
+            False,
+        ),
     )
 
 
@@ -215,9 +222,8 @@ def start_activation(
     for seat in heroes:
         s.heroes[seat].acted = True
     f.data["cells"].append(cell)
-    s.log.append(
-        Msg("champs.ev.activated", {"seat": s.seats[f.seat], "cell": s.bf.label(cell)}, "CB-31")
-    )
+    event = ("champs.ev.activated", {"seat": s.seats[f.seat], "cell": s.bf.label(cell)}, "CB-31")
+    s.log.append(tuple.__new__(Msg, event))  # Msg(*event), without its Python `__new__`
     s.stack.append(
         Frame(
             "activation",
