@@ -6,7 +6,12 @@ that take each branch:
 - the questions and events built with `tuple.__new__` instead of the NamedTuples'
   Python-level `__new__` (turn, activation, move and overflow menus; turn and activation
   events): same types, fields, equality, pickling and `_replace` as `Decision(...)`;
-- the recruit and deploy menus reusing the shared `cell:<label>` options (CB-25, CB-36).
+- the recruit and deploy menus reusing the shared `cell:<label>` options (CB-25, CB-36);
+- the activation menu's "may a trap be laid?" stopping at the first cell
+  (`activation.any_trap_cell`, CB-17, CB-20, AMB-CB-16c/d/k), and its attacks reading the
+  foes' cells once instead of asking `enemy_at` per neighbour (CB-32);
+- the turn menu's answer reading the occupancy map: whether a troop stands on the chosen
+  cell, and which of its units and heroes the activation takes (CB-31, CB-38).
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ import pytest
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
+from arbitre.games.champs.activation import any_trap_cell, can_melee, members, trap_cells
+from arbitre.games.champs.logic import enemy_at, heroes_at, occupancy
 from arbitre.games.champs.recruit import recruit_cells
 from arbitre.games.champs.setup import deploy_cells
-from arbitre.games.champs.state import ChampsState
+from arbitre.games.champs.state import PLAYERS, ChampsState, Hero, Unit
 from tests.champs.helpers import R
 
 CONFIGS: list[dict[str, Any]] = [
@@ -94,6 +101,86 @@ def check(s: ChampsState, d: Decision) -> None:
         assert d.options == slow_cell_options(s, deploy_cells(s, side, top.data["items"][0]))
 
 
+def attacks(d: Decision) -> list[str]:
+    return [o.key for o in d.options if o.key.startswith("attack:")]
+
+
+def slow_attacks(s: ChampsState, seat: int, units: list[Unit], heroes: list[Hero]) -> list[str]:
+    """The attack options with `enemy_at` asked per neighbour, as before (CB-32, CB-38)."""
+    side, occ, lbl = s.side_of_seat(seat), occupancy(s), s.bf.label
+    out = []
+    for cell in sorted({u.cell for u in units} | {h.cell for h in heroes}):
+        seats = {h.seat for h in occ.heroes.get(cell, ())}
+        if side == PLAYERS and seats - {seat} and seat not in seats:
+            continue
+        if can_melee(s, cell, side, occ):
+            out += [
+                f"attack:{lbl(cell)}>{lbl(n)}"
+                for n in s.geo.neighbours[cell]
+                if enemy_at(s, n, side, occ)
+            ]
+    return out
+
+
+def check_activation(s: ChampsState) -> None:
+    """At an activation question: the attacks against `enemy_at` asked per neighbour; the
+    early-exit trap test against the sorted cells, also with every unit's cell and its
+    neighbours known to hold a trap, and with no token left."""
+    act = s.stack[-1]
+    units, heroes = members(s, act)
+    occ = occupancy(s)
+    if act.data["action"] is None:
+        d = R.decision(s)
+        assert d is not None
+        assert attacks(d) == slow_attacks(s, act.seat, units, heroes)
+    assert any_trap_cell(s, act, units, occ) == bool(trap_cells(s, act, units, occ))
+    traps, players_left, mj_left = dict(s.traps), list(s.traps_left), s.mj_traps_left
+    side = s.side_of_seat(act.seat)
+    try:
+        for u in units[:1]:
+            s.traps[u.cell] = side  # its own cell: known to its side
+            assert any_trap_cell(s, act, units, occ) == bool(trap_cells(s, act, units, occ))
+            for n in s.geo.neighbours[u.cell]:
+                s.traps[n] = 1 - side  # hidden from `side` unless traps are visible
+            assert any_trap_cell(s, act, units, occ) == bool(trap_cells(s, act, units, occ))
+        s.traps_left = [0] * len(s.traps_left)
+        s.mj_traps_left = 0
+        assert any_trap_cell(s, act, units, occ) is False
+        assert not trap_cells(s, act, units, occ)
+    finally:
+        s.traps, s.traps_left, s.mj_traps_left = traps, players_left, mj_left
+
+
+def slow_activation(s: ChampsState, cell: int, seat: int) -> tuple[list[int], list[int]]:
+    """The units and heroes a troop's activation takes, walking every unit (CB-31)."""
+    side = s.side_of_seat(seat)
+    units = [
+        u.uid
+        for u in s.units.values()
+        if u.cell == cell and u.side == side and (s.rules.per_cell_tracking or not u.acted)
+    ]
+    heroes = [h.seat for h in heroes_at(s, cell) if not h.acted] if side == PLAYERS else []
+    return units, heroes
+
+
+def play_and_check(s: ChampsState, key: str) -> None:
+    """Apply `key`; when it activates a troop, check what the activation took."""
+    top = s.stack[-1]
+    if top.kind != "turn" or not key.startswith("act:"):
+        R.apply(s, key)
+        return
+    cell = s.bf.parse(key[4:])
+    assert cell is not None
+    troop = any(u.cell == cell for u in s.units.values())  # the slow "a troop stands here"
+    expected = slow_activation(s, cell, top.seat) if troop else ([], [top.seat])
+    depth = len(s.stack)
+    R.apply(s, key)
+    act = s.stack[-1]
+    if len(s.stack) == depth + 1 and act.kind == "activation":  # not waiting for consent
+        assert act.data["lone"] is not troop
+        assert (act.data["units"], act.data["heroes"]) == expected
+
+
 @pytest.mark.parametrize("config", CONFIGS)
 def test_shortcuts_match_the_slow_way_in_random_games(config: dict[str, Any]) -> None:
     checked, kinds = 0, set()
@@ -102,9 +189,11 @@ def test_shortcuts_match_the_slow_way_in_random_games(config: dict[str, Any]) ->
         rng = Rng.from_seed(2000 + seed)
         while (d := R.decision(s)) is not None:
             check(s, d)
+            if d.kind == "champs.activation":
+                check_activation(s)
             kinds.add(d.kind)
             checked += 1
-            R.apply(s, d.options[rng.below(len(d.options))].key)
+            play_and_check(s, d.options[rng.below(len(d.options))].key)
             for event in s.log:
                 assert slow_msg(event) == event
     assert checked > 100

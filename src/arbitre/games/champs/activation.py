@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
-from arbitre.games.champs.logic import Occ, enemy_at, occupancy
+from arbitre.games.champs.logic import Occ, occupancy
 from arbitre.games.champs.options import cell as cell_option
 from arbitre.games.champs.options import fixed, pair
 from arbitre.games.champs.state import MJ, PLAYERS, ChampsState, Frame, Hero, Unit
@@ -76,6 +76,33 @@ def trap_cells(s: ChampsState, act: Frame, units: list[Unit], occ: Occ) -> list[
     return sorted(out)
 
 
+def any_trap_cell(s: ChampsState, act: Frame, units: list[Unit], occ: Occ) -> bool:
+    """`bool(trap_cells(s, act, units, occ))`, stopping at the first cell (CB-17, CB-20,
+    AMB-CB-16c, AMB-CB-16k): the activation menu only asks whether a trap may be laid, on
+    every question, so the cells are neither collected nor sorted."""
+    if not trap_pool_left(s, act.seat):
+        return False
+    rules = s.rules
+    known: dict[int, int] | None = None  # built only once a Soldier is found
+    for cell in {u.cell for u in units if TYPES[u.kind].traps}:
+        if rules.trap_soldiers_only and any(
+            u.cell == cell and not TYPES[u.kind].traps for u in units
+        ):
+            continue  # AMB-CB-16k alternative: a mixed troop lays none
+        if known is None:
+            known = s.known_traps(s.side_of_seat(act.seat))  # AMB-CB-16d
+        if not rules.trap_adjacent:
+            if cell not in known:
+                return True
+            continue
+        obstacles, units_at, heroes_at = s.bf.obstacles, occ.units, occ.heroes
+        for n in s.geo.neighbours[cell]:
+            # `occ.side(n) is None`: no unit (their lists are never empty) and no hero
+            if n not in known and n not in obstacles and n not in units_at and n not in heroes_at:
+                return True
+    return False
+
+
 def action_options(
     s: ChampsState, act: Frame, units: list[Unit], heroes: list[Hero], moved_before: bool
 ) -> list[Option]:
@@ -87,12 +114,13 @@ def action_options(
     cells = sorted({u.cell for u in units} | {h.cell for h in heroes})
     lbl = s.bf.label
     if d["action"] is None:
+        foes = occ.held[1 - side]  # `enemy_at`, read once (speed: every neighbour asks)
         for cell in cells:
             if side == PLAYERS and _foreign_hero_alone(act.seat, occ.heroes.get(cell, ())):
                 continue  # CB-38: that troop holds another player's hero and not ours
             if can_melee(s, cell, side, occ):
                 for n in s.geo.neighbours[cell]:
-                    if enemy_at(s, n, side, occ):
+                    if n in foes:
                         opts.append(pair("attack", "champs.opt.attack", lbl(cell), lbl(n)))
             if any(u.cell == cell and ready(s, u) for u in units) and may_fire(s, cell, occ):
                 lo, hi = CATAPULT_RANGE
@@ -103,7 +131,7 @@ def action_options(
                         if s.rules.line_of_fire and not s.geo.line_clear(cell, n):
                             continue
                         opts.append(pair("fire", "champs.opt.fire", lbl(cell), lbl(n)))
-        if trap_cells(s, act, units, occ):
+        if any_trap_cell(s, act, units, occ):
             opts.append(fixed("trap", "champs.opt.lay_trap"))  # where: `decide_trap_cell`
         if not moved_before and units:
             if can_reload(s, units):

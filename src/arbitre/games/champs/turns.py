@@ -181,7 +181,8 @@ def choose_turn(s: ChampsState, f: Frame, key: str) -> None:
         return
     cell = s.bf.parse(key[4:])
     assert cell is not None
-    if any(u.cell == cell for u in s.units.values()):
+    # "any unit stands there", from the occupancy map the menu was just built from
+    if cell in occupancy(s).units:
         how = "troop"
     else:
         how = "gladiator" if s.heroes[f.seat].skill == "gladiateur" else "lone"
@@ -206,12 +207,15 @@ def start_activation(
     """Activate a cell: its units not yet played this turn, and the heroes with them (CB-31)."""
     side = s.side_of_seat(f.seat)
     if how == "troop":
+        # The cell's units and heroes from the occupancy map (usually still cached from the
+        # turn menu): both lists keep the order of `s.units` and `s.heroes`, as a walk would.
+        occ = occupancy(s)
+        per_cell = s.rules.per_cell_tracking
         units = [
-            u.uid
-            for u in s.units.values()
-            if u.cell == cell and u.side == side and (s.rules.per_cell_tracking or not u.acted)
+            u.uid for u in occ.units.get(cell, ()) if u.side == side and (per_cell or not u.acted)
         ]
-        heroes = [h.seat for h in heroes_at(s, cell) if not h.acted] if side == PLAYERS else []
+        here = occ.heroes.get(cell, ()) if side == PLAYERS else ()
+        heroes = [h.seat for h in here if not h.acted]
         f.data["used"] += 1
     else:
         units, heroes = [], [f.seat]
