@@ -9,7 +9,11 @@ that take each branch:
 - the recruit and deploy menus reusing the shared `cell:<label>` options (CB-25, CB-36);
 - the activation menu's "may a trap be laid?" stopping at the first cell
   (`activation.any_trap_cell`, CB-17, CB-20, AMB-CB-16c/d/k), and its attacks reading the
-  foes' cells once instead of asking `enemy_at` per neighbour (CB-32);
+  foes' cells once instead of asking `enemy_at` per neighbour (CB-32), and asking
+  `ready` of its Catapults only (CB-33, AMB-CB-15f);
+- the turn menu testing "all units acted" without a generator (checked by the first
+  round's `slow_activatable`, CB-31);
+- the move menu's selection taken from the movers at hand, not walked again (CB-37);
 - the turn menu's answer reading the occupancy map: whether a troop stands on the chosen
   cell, and which of its units and heroes the activation takes (CB-31, CB-38).
 """
@@ -25,11 +29,22 @@ import pytest
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
-from arbitre.games.champs.activation import any_trap_cell, can_melee, members, trap_cells
+from arbitre.games.champs.activation import (
+    action_after_move,
+    any_trap_cell,
+    can_melee,
+    may_fire,
+    members,
+    needs_action,
+    ready,
+    trap_cells,
+)
 from arbitre.games.champs.logic import enemy_at, heroes_at, occupancy
+from arbitre.games.champs.movement import group_profile, reachable, selection
 from arbitre.games.champs.recruit import recruit_cells
 from arbitre.games.champs.setup import deploy_cells
 from arbitre.games.champs.state import PLAYERS, ChampsState, Hero, Unit
+from arbitre.games.champs.troops import CATAPULT_RANGE
 from tests.champs.helpers import R
 
 CONFIGS: list[dict[str, Any]] = [
@@ -102,11 +117,12 @@ def check(s: ChampsState, d: Decision) -> None:
 
 
 def attacks(d: Decision) -> list[str]:
-    return [o.key for o in d.options if o.key.startswith("attack:")]
+    return [o.key for o in d.options if o.key.startswith(("attack:", "fire:"))]
 
 
 def slow_attacks(s: ChampsState, seat: int, units: list[Unit], heroes: list[Hero]) -> list[str]:
-    """The attack options with `enemy_at` asked per neighbour, as before (CB-32, CB-38)."""
+    """The attack and fire options as before: `enemy_at` asked per neighbour, `ready` per
+    unit of the troop (CB-32, CB-33, CB-38, AMB-CB-15b/f)."""
     side, occ, lbl = s.side_of_seat(seat), occupancy(s), s.bf.label
     out = []
     for cell in sorted({u.cell for u in units} | {h.cell for h in heroes}):
@@ -119,7 +135,39 @@ def slow_attacks(s: ChampsState, seat: int, units: list[Unit], heroes: list[Hero
                 for n in s.geo.neighbours[cell]
                 if enemy_at(s, n, side, occ)
             ]
+        if any(u.cell == cell and ready(s, u) for u in units) and may_fire(s, cell, occ):
+            lo, hi = CATAPULT_RANGE
+            for n in sorted(
+                {c for c in occ.units if occ.enemy(c, side)}
+                | {c for c in occ.heroes if occ.enemy(c, side)}
+            ):
+                if lo <= s.geo.distance(cell, n) <= hi and (
+                    not s.rules.line_of_fire or s.geo.line_clear(cell, n)
+                ):
+                    out.append(f"fire:{lbl(cell)}>{lbl(n)}")
     return out
+
+
+def check_move(s: ChampsState, d: Decision) -> None:
+    """At a move question: the selection's marks and the destinations as they were, with
+    `selection` walking the movers again (CB-37, CB-40..CB-45, AMB-CB-9)."""
+    mv, act = s.stack[-1], s.stack[-2]
+    sel_units, sel_heroes = selection(s, act, mv)
+    for o in d.options:
+        if o.key.startswith("sel:u"):
+            uid = int(o.key[5:])
+            assert (o.text.args["mark"] == "x") == any(u.uid == uid for u in sel_units)
+        elif o.key.startswith("sel:h"):
+            seat = s.seats.index(o.text.args["n"])
+            assert (o.text.args["mark"] == "x") == any(h.seat == seat for h in sel_heroes)
+    dests: list[str] = []
+    if sel_units or sel_heroes:
+        speed, flying = group_profile(s, sel_units, sel_heroes, act.data["spent"])
+        side, strict = s.side_of_seat(act.seat), needs_action(s, act)
+        for dest in sorted(reachable(s, mv.data["src"], side, speed, flying)):
+            if not strict or action_after_move(s, act, sel_units, sel_heroes, dest):
+                dests.append(f"to:{s.bf.label(dest)}")
+    assert [o.key for o in d.options if o.key.startswith("to:")] == dests
 
 
 def check_activation(s: ChampsState) -> None:
@@ -191,6 +239,8 @@ def test_shortcuts_match_the_slow_way_in_random_games(config: dict[str, Any]) ->
             check(s, d)
             if d.kind == "champs.activation":
                 check_activation(s)
+            if d.kind == "champs.move":
+                check_move(s, d)
             kinds.add(d.kind)
             checked += 1
             play_and_check(s, d.options[rng.below(len(d.options))].key)

@@ -111,10 +111,12 @@ def action_options(
     side = s.side_of_seat(act.seat)
     occ = occupancy(s)
     opts: list[Option] = []
-    cells = sorted({u.cell for u in units} | {h.cell for h in heroes})
     lbl = s.bf.label
     if d["action"] is None:
+        cells = sorted({u.cell for u in units} | {h.cell for h in heroes})
         foes = occ.held[1 - side]  # `enemy_at`, read once (speed: every neighbour asks)
+        # Only Catapults may be `ready`: the others are not asked, cell by cell (speed).
+        cats = [u for u in units if u.kind == CATAPULTE]
         for cell in cells:
             if side == PLAYERS and _foreign_hero_alone(act.seat, occ.heroes.get(cell, ())):
                 continue  # CB-38: that troop holds another player's hero and not ours
@@ -122,7 +124,11 @@ def action_options(
                 for n in s.geo.neighbours[cell]:
                     if n in foes:
                         opts.append(pair("attack", "champs.opt.attack", lbl(cell), lbl(n)))
-            if any(u.cell == cell and ready(s, u) for u in units) and may_fire(s, cell, occ):
+            if (
+                cats
+                and any(u.cell == cell and ready(s, u) for u in cats)
+                and may_fire(s, cell, occ)
+            ):
                 lo, hi = CATAPULT_RANGE
                 targets = {c for c in occ.units if occ.enemy(c, side)}
                 targets |= {c for c in occ.heroes if occ.enemy(c, side)}
