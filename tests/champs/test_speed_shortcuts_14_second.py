@@ -13,7 +13,10 @@ that take each branch:
   `ready` of its Catapults only (CB-33, AMB-CB-15f);
 - the turn menu testing "all units acted" without a generator (checked by the first
   round's `slow_activatable`, CB-31);
-- the move menu's selection taken from the movers at hand, not walked again (CB-37);
+- the move menu's selection taken from the movers at hand, not walked again, and its
+  marks read from the selected uids (CB-37);
+- the path of a chosen move found by a breadth-first walk when no known enemy trap lies
+  on the way (`movement.path_to`, CB-40..CB-42, AMB-CB-12, AMB-CB-16e);
 - the turn menu's answer reading the occupancy map: whether a troop stands on the chosen
   cell, and which of its units and heroes the activation takes (CB-31, CB-38).
 """
@@ -40,7 +43,7 @@ from arbitre.games.champs.activation import (
     trap_cells,
 )
 from arbitre.games.champs.logic import enemy_at, heroes_at, occupancy
-from arbitre.games.champs.movement import group_profile, reachable, selection
+from arbitre.games.champs.movement import group_profile, path_to, reachable, selection
 from arbitre.games.champs.recruit import recruit_cells
 from arbitre.games.champs.setup import deploy_cells
 from arbitre.games.champs.state import PLAYERS, ChampsState, Hero, Unit
@@ -49,6 +52,7 @@ from tests.champs.helpers import R
 
 CONFIGS: list[dict[str, Any]] = [
     {},
+    {"move.zoneOfControl": "stop", "traps.stopsMovement": True, "players": 3},
     {"players": 1, "heroes": "templier"},
     {"players": 4, "battlefield": "defile"},
     {"recruit.placement": "emptyOnly", "recruit.mjMode": "free"},
@@ -168,6 +172,13 @@ def check_move(s: ChampsState, d: Decision) -> None:
             if not strict or action_after_move(s, act, sel_units, sel_heroes, dest):
                 dests.append(f"to:{s.bf.label(dest)}")
     assert [o.key for o in d.options if o.key.startswith("to:")] == dests
+    if sel_units or sel_heroes:
+        src = mv.data["src"]
+        slow = reachable(s, src, side, speed, flying, paths=True)
+        for key in dests:
+            dest = s.bf.parse(key[3:])
+            assert dest is not None
+            assert path_to(s, src, side, speed, flying, dest) == slow[dest]
 
 
 def check_activation(s: ChampsState) -> None:

@@ -61,14 +61,11 @@ def group_profile(
     return speed, flying
 
 
-def reachable(
-    s: ChampsState, src: int, side: int, speed: int, flying: bool, paths: bool = False
-) -> dict[int, list[int]]:
-    """Destinations within `speed` steps (CB-37, CB-40..CB-42, AMB-CB-11/12).
-
-    With `paths`, each destination maps to the path crossing the fewest enemy traps it can
-    see (a player never gains by springing more); otherwise the paths are left empty.
-    """
+def _terrain(
+    s: ChampsState, src: int, side: int, flying: bool
+) -> tuple[list[tuple[int, ...]], frozenset[int], set[int], set[int]]:
+    """What a move from `src` walks: the steps, the blocked cells, the enemy traps the side
+    knows of and the cells where a move must stop (CB-41, AMB-CB-2, AMB-CB-12, AMB-CB-16)."""
     occ = occupancy(s)
     obstacles, rules = s.bf.obstacles, s.rules
     # corner cutting is barred to ground units only; flyers cross obstacles (AMB-CB-2, CB-13)
@@ -86,6 +83,49 @@ def reachable(
             stop |= {n for e in enemies for n in s.geo.neighbours[e]}  # AMB-CB-12 alternative
         if not rules.through_allied:
             stop |= occ.held[side] - {src}
+    return steps, blocked, traps, stop
+
+
+def path_to(s: ChampsState, src: int, side: int, speed: int, flying: bool, dest: int) -> list[int]:
+    """`reachable(s, src, side, speed, flying, paths=True)[dest]`, the cells walked to `dest`
+    (CB-37, CB-40..CB-42, AMB-CB-16e).
+
+    With no known enemy trap on the way every path costs nothing, and the one `reachable`
+    keeps is the first found at the fewest steps: the breadth-first walk's, whose parents
+    are enough (speed: no path list copied per cell, no cell walked again per layer).
+    """
+    steps, blocked, traps, stop = _terrain(s, src, side, flying)
+    if traps:
+        return reachable(s, src, side, speed, flying, paths=True)[dest]
+    parent = {src: src}
+    frontier = [src]
+    for _ in range(speed):
+        nxt = []
+        for c in frontier:
+            if c in stop and c != src:
+                continue
+            for n in steps[c]:
+                if n not in parent and (flying or n not in blocked):
+                    parent[n] = c
+                    nxt.append(n)
+        if dest in parent:
+            break
+        frontier = nxt
+    path = [dest]
+    while (c := parent[path[-1]]) != src:
+        path.append(c)
+    return path[::-1]
+
+
+def reachable(
+    s: ChampsState, src: int, side: int, speed: int, flying: bool, paths: bool = False
+) -> dict[int, list[int]]:
+    """Destinations within `speed` steps (CB-37, CB-40..CB-42, AMB-CB-11/12).
+
+    With `paths`, each destination maps to the path crossing the fewest enemy traps it can
+    see (a player never gains by springing more); otherwise the paths are left empty.
+    """
+    steps, blocked, traps, stop = _terrain(s, src, side, flying)
     if not paths and not traps:
         seen = {src}
         frontier = [src]
@@ -147,12 +187,14 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
     if len(here_units) + len(here_heroes) > 1:
         # Option(key, Msg(...)) built with `tuple.__new__`, skipping the NamedTuples'
         # Python-level `__new__` (speed: one per unit of the moving troop, every question).
+        # The marks read `sel` (uids, -1 - seat for heroes) rather than `u in sel_units`,
+        # which compared the dataclasses field by field (speed; a uid or seat is unique).
         new = tuple.__new__
         for u in here_units:
             args = {
                 "what": f"champs.type.{TYPES[u.kind].id}",
                 "n": u.uid,
-                "mark": "x" if u in sel_units else " ",
+                "mark": "x" if sel is None or u.uid in sel else " ",
             }
             text = new(Msg, ("champs.opt.toggle", args, None))
             opts.append(new(Option, (f"sel:u{u.uid}", text)))
@@ -160,7 +202,7 @@ def decide_move(s: ChampsState, mv: Frame) -> Decision | None:
             args = {
                 "what": f"champs.hero.{h.skill}",
                 "n": s.seats[h.seat],
-                "mark": "x" if h in sel_heroes else " ",
+                "mark": "x" if sel is None or -1 - h.seat in sel else " ",
             }
             text = new(Msg, ("champs.opt.toggle", args, None))
             opts.append(new(Option, (f"sel:h{h.seat}", text)))
@@ -229,7 +271,7 @@ def choose_move(s: ChampsState, mv: Frame, key: str) -> None:
     units, heroes = selection(s, act, mv)
     speed, flying = group_profile(s, units, heroes, act.data["spent"])
     side = s.side_of_seat(act.seat)
-    path = reachable(s, mv.data["src"], side, speed, flying, paths=True)[dest]
+    path = path_to(s, mv.data["src"], side, speed, flying, dest)
     spent = act.data["spent"]
     for name in [str(u.uid) for u in units] + [f"h{h.seat}" for h in heroes]:
         spent[name] = spent.get(name, 0) + len(path)
