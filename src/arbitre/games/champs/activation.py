@@ -194,8 +194,8 @@ def decide_activation(s: ChampsState, act: Frame) -> Decision:
         opts.append(fixed("end", "champs.opt.end_activation"))
     here = cells[0] if len(cells) == 1 else d["cell"]  # where the troop stands now
     # `tuple.__new__` builds the same NamedTuples without their Python-level `__new__`
-    # (a question asked at almost every other decision of a game); fields in order:
-    # private=False, since everything chosen here shows (where a trap goes is asked apart).
+    # (a question asked at almost every other decision of a game), fields in order; the
+    # last is `private`: False, everything chosen here shows (where a trap goes is asked apart).
     return tuple.__new__(
         Decision,
         (
