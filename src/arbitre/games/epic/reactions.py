@@ -101,6 +101,7 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
 
     charged = f.data.get("charge", False)
     table = s.by_det()
+    with_dr = _dr_dets(table)
     for d in s.dets:
         if d.side != side:
             continue
@@ -109,13 +110,9 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
             continue
         # issue 14: most detachments have nothing to react with; they are passed over
         # before any stand is examined (no order, no Close Defence, no unused power);
-        # issue 15: loops written out, no generator
-        if d.order != "tir_appuye":
-            for st in alive:
-                if _has_dr(st.unit):
-                    break
-            else:
-                continue
+        # issue 15: those with a Close Defence stand found once per table (`_dr_dets`)
+        if d.order != "tir_appuye" and d.did not in with_dr:
+            continue
         if not boxed:
             boxed = True
             paths = _paths(f)
@@ -227,6 +224,26 @@ def _has_dr(unit: str) -> bool:
 
 
 _DR: dict[str, bool] = {}
+
+
+def _dr_dets(table: dict[int, list[Stand]]) -> frozenset[int]:
+    """The detachments of `table` (`EpicState.by_det`) with a stand on the table that has
+    Close Defences (EP-3.2, EP-3.3; `_has_dr` of its unit). Issue 15: every reaction
+    question asked it of each stand; it is kept with the `by_det` answer it read, which
+    is replaced, never changed, when the stands change (a stand's unit never changes),
+    and with the `_has_dr` it asked (a test may stand in another)."""
+    got = _DR_DETS.get(id(table))
+    if got is not None and got[0] is table and got[1] is _has_dr:
+        return got[2]
+    has_dr = _has_dr
+    dids = frozenset(did for did, alive in table.items() if any(has_dr(st.unit) for st in alive))
+    if len(_DR_DETS) >= 256:  # bounded: each clone's table is a new answer
+        _DR_DETS.clear()
+    _DR_DETS[id(table)] = (table, has_dr, dids)  # the table kept: its id is not reused
+    return dids
+
+
+_DR_DETS: dict[int, tuple[dict[int, list[Stand]], object, frozenset[int]]] = {}
 
 
 def decide_react(s: EpicState, f: Frame) -> Decision | None:
