@@ -5,17 +5,25 @@ events, dice and states the same) and asked both ways on states set up on purpos
 - A reaction question (EPC-15, EP-3.2, EP-3.3): the detachments with a Close Defence
   stand on the table are found once per table (`reactions._dr_dets`, kept with the
   `by_det` answer it read) instead of reading each stand's unit at every question.
+- A move question (EPC-11, EP-2.4, EP-2.5): what a move can bump into (`moves._near`)
+  lists the pieces impassable to each class among the movers, with their boxes, once per
+  question, and the movers' spread without a generator; the moves toward the two nearest
+  enemies (`moves._toward_enemy`) are found without copying the enemy stands.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from arbitre.games.epic import reactions
+from arbitre.games.epic import moves, reactions
 from arbitre.games.epic.catalog import CATALOG
-from arbitre.games.epic.state import Stand
+from arbitre.games.epic.geometry import EPS, Area, Point, impassable_to, touch_box_of
+from arbitre.games.epic.shooting import GROUND
+from arbitre.games.epic.state import EpicState, Stand
+from arbitre.games.epic.world import areas, contact, stand_class
 from tests.epic.board import Board
-from tests.epic.speed_states import games_both_ways, reaction_groups_both_ways
+from tests.epic.speed_states import STATES, games_both_ways, reaction_groups_both_ways
 
 # --- a reaction question: the detachments with Close Defences ---------------------------
 
@@ -61,3 +69,158 @@ def test_EP_3_2_close_defence_detachments_follow_the_table() -> None:
     assert reactions._dr_dets(s.by_det()) == frozenset()
     b.det(1, "rhino", [(90.0, 50.0)])
     assert reactions._dr_dets(s.by_det()) == _dr_dets_slowly(s.by_det()) == {2}
+
+
+# --- a move question: what a move can bump into, the moves toward enemies ---------------
+
+
+def _near_slowly(s: EpicState, did: int, p: moves.Plan) -> moves._Near:
+    """`moves._near` as before the shortcut: each mover's impassable pieces and their
+    boxes asked afresh, the spread by a generator."""
+    side = s.dets[did].side
+    movers = [s.stands[i] for i in p.movers]
+    moving = set(p.movers)
+    air = p.flying and not p.land
+    lead = movers[0].point if movers else Point(0, 0)
+    xs, ys = [st.x for st in movers] or [0.0], [st.y for st in movers] or [0.0]
+    box = (min(xs), max(xs), min(ys), max(ys))
+    touching = contact(s)
+    m = p.hi + touching + 1e-5
+    x0, x1, y0, y1 = box[0] - m, box[1] + m, box[2] - m, box[3] + m
+    stands = [
+        (o.x, o.y, o.side != side)
+        for o in s.stands.values()
+        if x0 <= o.x <= x1 and y0 <= o.y <= y1 and o.sid not in moving and (o.alt != GROUND) == air
+    ]
+    zones: list[tuple[Point, int]] = []
+    if not (p.flying or p.engage):
+        hypot = math.hypot
+        spread = max((hypot(b.x - a.x, b.y - a.y) for a in movers for b in movers), default=0.0)
+        reach = p.hi + spread + 8.0
+        dets, lx, ly = s.dets, lead.x, lead.y
+        zones = [
+            (e.point, stand_class(e))
+            for e in s.foes_of(side)
+            if hypot(e.x - lx, e.y - ly) <= reach and e.alt == GROUND and not dets[e.det].fallback
+        ]
+    others = [st.point for st in s.alive(did) if st.sid not in moving]
+    terrain = areas(s)
+    stops: list[tuple[Area, ...]] = []
+    for st in movers:
+        if p.flying:
+            stops.append(())
+            continue
+        r, x, y = p.hi + 1e-6, st.x, st.y
+        stops.append(
+            tuple(
+                ar
+                for ar in impassable_to(stand_class(st), terrain)
+                if moves._meets(touch_box_of(ar), x - r, x + r, y - r, y + r)
+            )
+        )
+    starts = [st.point for st in movers]
+    overlap = 2 * s.rules.base_radius - EPS
+    blocked = any(stops)
+    near = (stands, zones, others, movers, starts, stops, blocked, box, overlap, touching)
+    return moves._Near(*near)
+
+
+def _toward_enemy_slowly(s: EpicState, did: int, p: moves.Plan) -> list[tuple[float, float]]:
+    """`moves._toward_enemy` as before the shortcut: the enemy stands copied, the two
+    nearest kept as (distance, stand) pairs."""
+    side = s.dets[did].side
+    lead = s.stands[p.movers[0]] if p.movers else None
+    if lead is None:
+        return []
+    engage, lead_air = p.engage, lead.alt != GROUND
+    foes = [e for e in s.foes_of(side) if not engage or (e.alt != GROUND) == lead_air]
+    lx, ly = lead.x, lead.y
+    b1: tuple[float, Stand] | None = None
+    b2: tuple[float, Stand] | None = None
+    for e in foes:
+        d = math.hypot(e.x - lx, e.y - ly)
+        if b1 is None or d < b1[0]:
+            b1, b2 = (d, e), b1
+        elif b2 is None or d < b2[0]:
+            b2 = (d, e)
+    foes = [b[1] for b in (b1, b2) if b is not None]
+    out = []
+    gap_to = 2 * s.rules.base_radius + 0.05
+    for foe in foes[:2]:
+        for sid in p.movers[:3]:
+            me = s.stands[sid]
+            gap = math.hypot(foe.x - me.x, foe.y - me.y)
+            if gap <= 1e-9:
+                continue
+            if p.engage and gap_to < gap <= p.hi + gap_to:
+                k = (gap - gap_to) / gap
+            elif not p.engage:
+                k = min(1.0, p.hi / gap) * 0.999
+                out.append(
+                    (moves._clean((foe.x - me.x) * k, 0.05), moves._clean((foe.y - me.y) * k, 0.05))
+                )
+                continue
+            else:
+                continue
+            out.append(((foe.x - me.x) * k, (foe.y - me.y) * k))
+    return out
+
+
+_MOVE_SLOWLY = {"_near": _near_slowly, "_toward_enemy": _toward_enemy_slowly}
+
+
+def _plans(s: EpicState) -> list[tuple[int, moves.Plan]]:
+    """Every detachment on the table with a plan for each purpose that reads it."""
+    out = []
+    for d in s.dets:
+        if not s.alive(d.did):
+            continue
+        for purpose in (moves.MOVE, moves.FALLBACK, moves.ZONE, moves.INFILTRATE):
+            out.append((d.did, moves.plan(s, d.did, purpose)))
+    return out
+
+
+def test_EPC_11_move_neighbourhood_as_asked_per_mover() -> None:
+    met = blocked = 0
+    for seed, s in STATES[::4]:
+        for did, p in _plans(s):
+            quick = moves._near(s, did, p)
+            assert quick == _near_slowly(s, did, p), f"seed {seed}"
+            assert moves._toward_enemy(s, did, p) == _toward_enemy_slowly(s, did, p)
+            met, blocked = met + 1, blocked + quick.blocked
+    assert met > 1000 and blocked > 50
+
+
+def test_EPC_11_moves_play_as_asked_per_mover(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, moves, _MOVE_SLOWLY) > 1000
+
+
+def test_EPC_11_mixed_classes_by_impassable_terrain() -> None:
+    """Set up: a detachment of infantry with a Dreadnought-class and a Rhino stand among
+    them (classes 1, 2, 3…) beside the starter table's pieces, at allowances from 0 to
+    50 cm, on the ground and charging; and a charge toward enemies at several altitudes."""
+    blocked = 0
+    for x, y in [(28.0, 48.0), (118.0, 56.0), (160.0, 66.0), (88.0, 50.0), (10.0, 10.0)]:
+        b = Board()
+        did = b.det(
+            0,
+            "tactiques",
+            [(x, y), (x + 3.0, y)],
+            order="avance",
+            bound=[("dreadnought_mf", x, y + 3.0), ("rhino", x + 3.0, y + 3.0)],
+        )
+        b.det(1, "tactiques", [(x + 20.0, y + 5.0), (x - 15.0, y)], order="avance")
+        b.det(1, "hell_blade", [(x + 10.0, y - 10.0)], alt="high")
+        s = b.s
+        classes = {stand_class(st) for st in s.alive(did)}
+        assert len(classes) >= 2
+        sids = tuple(st.sid for st in s.alive(did))
+        for hi in (0.0, 5.0, 15.0, 30.0, 50.0):
+            for engage in (False, True):
+                p = moves.Plan(sids, 0.0, hi, "EPC-11", engage=engage)
+                quick = moves._near(s, did, p)
+                assert quick == _near_slowly(s, did, p), (x, y, hi)
+                blocked += quick.blocked
+                want = _toward_enemy_slowly(s, did, p)
+                assert moves._toward_enemy(s, did, p) == want, (x, y, hi)
+    assert blocked > 10

@@ -154,7 +154,13 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
     if not (p.flying or p.engage):
         # issue 15: the movers' spread is read only here (a flight or a charge has none)
         hypot = math.hypot  # issue 14: coordinates, no Points (same floats as Point.to)
-        spread = max((hypot(b.x - a.x, b.y - a.y) for a in movers for b in movers), default=0.0)
+        spread = 0.0  # max() of every pair's distance, written out (issue 15: no generator)
+        for a in movers:
+            ax, ay = a.x, a.y
+            for b in movers:
+                d = hypot(b.x - ax, b.y - ay)
+                if d > spread:
+                    spread = d
         reach = p.hi + spread + 8.0
         # `[z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]`, the distance asked
         # first (issue 15: the class of a stand out of reach is not worked out)
@@ -165,23 +171,29 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
             if hypot(e.x - lx, e.y - ly) <= reach and e.alt == GROUND and not dets[e.det].fallback
         ]
     others = [st.point for st in s.alive(did) if st.sid not in moving]
-    terrain = areas(s)
-    stops: list[tuple[Area, ...]] = []
-    for st in movers:
-        if p.flying:
-            stops.append(())
-            continue
-        # issue 14: `check` refuses a move longer than p.hi + EPS before it looks at the
-        # terrain, so every path of this plan stays in the square of half-side r around
-        # its start; a piece whose `touch_box` misses that square cannot stop it
-        r, x, y = p.hi + 1e-6, st.x, st.y
-        stops.append(
-            tuple(
-                ar
-                for ar in impassable_to(stand_class(st), terrain)
-                if _meets(touch_box_of(ar), x - r, x + r, y - r, y + r)
-            )
-        )
+    stops: list[tuple[Area, ...]]
+    if p.flying:
+        stops = [()] * len(movers)
+    else:
+        stops = []
+        terrain = areas(s)
+        # issue 15: the pieces impassable to each class among the movers, with their
+        # `touch_box`, listed once per question (a detachment's stands mostly share one)
+        pieces: dict[int, list[tuple[Area, tuple[float, float, float, float]]]] = {}
+        r = p.hi + 1e-6
+        for st in movers:
+            cls = stand_class(st)
+            mine = pieces.get(cls)
+            if mine is None:
+                mine = pieces[cls] = [(ar, touch_box_of(ar)) for ar in impassable_to(cls, terrain)]
+            if not mine:
+                stops.append(())
+                continue
+            # issue 14: `check` refuses a move longer than p.hi + EPS before it looks at
+            # the terrain, so every path of this plan stays in the square of half-side r
+            # around its start; a piece whose `touch_box` misses that square cannot stop it
+            x0, x1, y0, y1 = st.x - r, st.x + r, st.y - r, st.y + r
+            stops.append(tuple(ar for ar, box in mine if _meets(box, x0, x1, y0, y1)))
     starts = [st.point for st in movers]
     overlap = 2 * s.rules.base_radius - EPS
     blocked = any(stops)
@@ -394,20 +406,23 @@ def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     if lead is None:
         return []
     engage, lead_air = p.engage, lead.alt != GROUND  # airborne(), inlined
-    foes = [e for e in s.foes_of(side) if not engage or (e.alt != GROUND) == lead_air]
+    foes = s.foes_of(side)  # read only (issue 15: listed again only for a charge)
+    if engage:
+        foes = [e for e in foes if (e.alt != GROUND) == lead_air]
     lx, ly = lead.x, lead.y
     # the two nearest (= lead.point.to(e.point)), as a stable sort by distance would put
     # them first (issue 14: no sort of every enemy stand): a tie keeps the earlier one
     hypot = math.hypot
-    b1: tuple[float, Stand] | None = None
-    b2: tuple[float, Stand] | None = None
+    e1: Stand | None = None  # issue 15: the two nearest and their distances, no pairs
+    e2: Stand | None = None
+    d1 = d2 = 0.0
     for e in foes:
         d = hypot(e.x - lx, e.y - ly)
-        if b1 is None or d < b1[0]:
-            b1, b2 = (d, e), b1
-        elif b2 is None or d < b2[0]:
-            b2 = (d, e)
-    foes = [b[1] for b in (b1, b2) if b is not None]
+        if e1 is None or d < d1:
+            e1, d1, e2, d2 = e, d, e1, d1
+        elif e2 is None or d < d2:
+            e2, d2 = e, d
+    foes = [e for e in (e1, e2) if e is not None]
     out = []
     gap_to = 2 * s.rules.base_radius + 0.05
     for foe in foes[:2]:
