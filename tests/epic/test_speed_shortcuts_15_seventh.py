@@ -9,6 +9,9 @@ events, dice and states the same) and asked both ways on states set up on purpos
   lists the pieces impassable to each class among the movers, with their boxes, once per
   question, and the movers' spread without a generator; the moves toward the two nearest
   enemies (`moves._toward_enemy`) are found without copying the enemy stands.
+- A move in words (issue 13): the search for the enemy nearest to where a move ends
+  (`move_texts._Table.nearest`) stops once the enemies met nearest first are too far
+  from the detachment's first stand to be as near as the best found.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from arbitre.games.epic import moves, reactions
+from arbitre.games.epic import move_texts, moves, reactions
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.geometry import EPS, Area, Point, impassable_to, touch_box_of
 from arbitre.games.epic.shooting import GROUND
@@ -224,3 +227,59 @@ def test_EPC_11_mixed_classes_by_impassable_terrain() -> None:
                 want = _toward_enemy_slowly(s, did, p)
                 assert moves._toward_enemy(s, did, p) == want, (x, y, hi)
     assert blocked > 10
+
+
+# --- a move in words: the nearest enemy --------------------------------------------------
+
+
+class _TableSlowly(move_texts._Table):
+    """`_Table` whose `nearest` measures every enemy not passed over on x or y (the
+    search as before the shortcut: no stop)."""
+
+    def nearest(self, dx: float, dy: float) -> int | None:
+        if not self.own:
+            return self.foes[0][2] if self.foes else None
+        ends = [(x + dx, y + dy) for x, y in self.own]
+        best, best_at, best_det = math.inf, -1, None
+        for at, (ex, ey, edet) in enumerate(self.foes):
+            gap = min(math.hypot(ex - x, ey - y) for x, y in ends)
+            if gap < best or (gap == best and at < best_at):
+                best, best_at, best_det = gap, at, edet
+        return best_det
+
+
+def test_issue_13_nearest_enemy_as_every_enemy_measured() -> None:
+    met = 0
+    for seed, s in STATES[::2]:
+        for d in s.dets:
+            if not s.alive(d.did):
+                continue
+            quick, slow = move_texts._Table(s, d.did), _TableSlowly(s, d.did)
+            p = moves.plan(s, d.did, moves.MOVE)
+            vectors = [*moves.candidates(s, d.did, p), *moves._toward_enemy(s, d.did, p)]
+            vectors += [(x, y) for x in (-60.0, -7.5, 0.0, 12.25, 40.0) for y in (-30.0, 0.0, 9.0)]
+            for dx, dy in vectors:
+                assert quick.nearest(dx, dy) == slow.nearest(dx, dy), f"seed {seed}"
+                met += 1
+    assert met > 10000
+
+
+def test_issue_13_move_words_play_as_every_enemy_measured(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, move_texts, {"_Table": _TableSlowly}) > 1000
+
+
+def test_issue_13_nearest_enemy_set_up() -> None:
+    """Set up: a spread detachment and enemies at equal gaps (the first in table order
+    wins), just beyond and just within the stop's bound, and straight along the move."""
+    b = Board()
+    did = b.det(0, "tactiques", [(50.0, 50.0), (80.0, 50.0), (50.0, 80.0)], order="avance")
+    b.det(1, "tactiques", [(95.0, 50.0)])  # 15 from the second stand
+    b.det(1, "tactiques", [(50.0, 95.0)])  # 15 from the third: a tie, later in table order
+    b.det(1, "tactiques", [(20.0, 20.0), (10.0, 50.0)])
+    b.det(1, "tactiques", [(130.0, 110.0)])
+    s = b.s
+    quick, slow = move_texts._Table(s, did), _TableSlowly(s, did)
+    assert quick.nearest(0.0, 0.0) == slow.nearest(0.0, 0.0) == 1
+    for dx in (-40.0, -20.0, -5.0, 0.0, 5.0, 14.999999, 15.0, 30.0, 45.0):
+        for dy in (-40.0, -20.0, 0.0, 14.999999, 15.0, 45.0, 60.0):
+            assert quick.nearest(dx, dy) == slow.nearest(dx, dy), (dx, dy)

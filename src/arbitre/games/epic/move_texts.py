@@ -24,7 +24,7 @@ Said = tuple[str, tuple[tuple[str, object], ...]]  # what an option reads: key, 
 class _Table:
     """What the words of one detachment's moves read: its stands, the enemy stands."""
 
-    __slots__ = ("contact", "dets", "foes", "near_first", "own")
+    __slots__ = ("contact", "dets", "foes", "near_first", "own", "spread")
 
     def __init__(self, s: EpicState, did: int) -> None:
         side = s.dets[did].side
@@ -34,7 +34,8 @@ class _Table:
         self.contact = s.dets[did].order == "charge"
         # the enemy stands with their place in table order, the nearest to the
         # detachment's first stand first: listed when `nearest` is first asked
-        self.near_first: list[tuple[float, float, int, int]] | None = None
+        self.near_first: list[tuple[float, int, float, float, int]] | None = None
+        self.spread = 0.0  # the farthest own stand from the first, with `near_first`
 
     def nearest(self, dx: float, dy: float) -> int | None:
         """The enemy detachment nearest to where the detachment's stands end: that of the
@@ -44,16 +45,25 @@ class _Table:
         Issue 15: an enemy farther from the ends' box on x or y than the best gap so far
         (+ 1e-9 against float noise: a distance is at least its gap on either axis) is
         no nearer, so it is passed over; the enemies are met nearest first, so that a
-        small gap is found early. In any order, (gap, place in table order) decides."""
+        small gap is found early. In any order, (gap, place in table order) decides.
+
+        Seventh round: met in that order (by L1 distance k from the first stand before
+        the move), an enemy's gap is at least k / √2 − (the farthest stand from the
+        first) − (the move's length); once that bound passes the best gap (+ 1e-6), every
+        later enemy is farther still, and the search stops."""
         foes = self.near_first
         if foes is None:
             if not self.own:  # every gap infinite: the first enemy in table order
                 return self.foes[0][2] if self.foes else None
             ox, oy = self.own[0]
+            # (k, place, x, y, detachment): sorted on (k, place), as a stable sort on k
             foes = self.near_first = sorted(
-                [(ex, ey, edet, at) for at, (ex, ey, edet) in enumerate(self.foes)],
-                key=lambda e: abs(e[0] - ox) + abs(e[1] - oy),
+                [
+                    (abs(ex - ox) + abs(ey - oy), at, ex, ey, edet)
+                    for at, (ex, ey, edet) in enumerate(self.foes)
+                ]
             )
+            self.spread = max(math.hypot(x - ox, y - oy) for x, y in self.own)
         ends = [(x + dx, y + dy) for x, y in self.own]
         x0 = x1 = ends[0][0]
         y0 = y1 = ends[0][1]
@@ -69,7 +79,11 @@ class _Table:
         hypot = math.hypot
         best, best_at, best_det = math.inf, -1, None
         far = math.inf  # best + 1e-9: farther than this on one axis is passed over
-        for ex, ey, edet, at in foes:
+        beyond = math.inf  # an L1 distance k past which no enemy is as near as the best
+        slack = self.spread + hypot(dx, dy) + 1e-6
+        for k, at, ex, ey, edet in foes:
+            if k > beyond:
+                break
             if ex - x1 > far or x0 - ex > far or ey - y1 > far or y0 - ey > far:
                 continue
             gap = math.inf  # min() written out: the same floats, the same smallest
@@ -80,6 +94,7 @@ class _Table:
             if gap < best or (gap == best and at < best_at):
                 best, best_at, best_det = gap, at, edet
                 far = best + 1e-9
+                beyond = (best + slack) * 1.4143  # √2 = 1.41421…, rounded up
         return best_det
 
     def words(self, dx: float, dy: float, free: bool = False) -> tuple[Msg, Said]:
