@@ -12,6 +12,8 @@ events, dice and states the same) and asked both ways on states set up on purpos
 - A move in words (issue 13): the search for the enemy nearest to where a move ends
   (`move_texts._Table.nearest`) stops once the enemies met nearest first are too far
   from the detachment's first stand to be as near as the best found.
+- A move in words: a move off the eight headings (toward an enemy) gets its text as a
+  heading (`move_texts._plain`) only when that text is read: a free point, or no enemy.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from arbitre.engine.i18n import Msg
 from arbitre.games.epic import move_texts, moves, reactions
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.geometry import EPS, Area, Point, impassable_to, touch_box_of
@@ -283,3 +286,75 @@ def test_issue_13_nearest_enemy_set_up() -> None:
     for dx in (-40.0, -20.0, -5.0, 0.0, 5.0, 14.999999, 15.0, 30.0, 45.0):
         for dy in (-40.0, -20.0, 0.0, 14.999999, 15.0, 45.0, 60.0):
             assert quick.nearest(dx, dy) == slow.nearest(dx, dy), (dx, dy)
+
+
+# --- a move in words: the heading text of a move toward an enemy, built when read --------
+
+
+def _plain_slowly(dx: float, dy: float) -> move_texts.Plain:
+    """`move_texts._plain` as before the shortcut: every move's text as a heading built
+    at once (and kept, as before)."""
+    sx, sy = moves.shown(dx, dy)
+    cm = round(math.hypot(dx, dy), 1)
+    if cm == 0:
+        stay = Msg("epic.opt.stay", {"dx": sx, "dy": sy}), ("epic.opt.stay", ())
+        got: move_texts.Plain = (sx, sy, cm, True, stay)
+    else:
+        angle = math.degrees(math.atan2(-dy, dx)) % 360.0
+        turns = round(angle / 45.0)
+        heading = f"epic.dir.{move_texts.COMPASS[turns % 8]}"
+        args = {"dx": sx, "dy": sy, "cm": cm, "dir": heading}
+        said: move_texts.Said = ("epic.opt.move", (("cm", cm), ("dir", heading)))
+        got = (sx, sy, cm, abs(angle - 45.0 * turns) < 0.5, (Msg("epic.opt.move", args), said))
+    move_texts._PLAIN[(dx, dy)] = got
+    return got
+
+
+def _words_slowly() -> dict[str, Any]:
+    """The slow `_plain`, with caches of its own (nothing kept from the quick way)."""
+    return {"_plain": _plain_slowly, "_PLAIN": {}, "_OPTIONS": {}, "_HEADS": {}}
+
+
+def test_issue_13_move_texts_as_every_heading_built(monkeypatch: Any) -> None:
+    met = lazy = 0
+    for seed, s in STATES[::3]:
+        for d in s.dets:
+            if not s.alive(d.did):
+                continue
+            p = moves.plan(s, d.did, moves.MOVE)
+            vectors = [*moves.candidates(s, d.did, p), *moves._toward_enemy(s, d.did, p)]
+            vectors += [(x, y) for x in (-33.3, 0.0, 7.77) for y in (-12.1, 0.0, 20.02)]
+            for free in (False, True):
+                move_texts._PLAIN.clear()
+                quick = [move_texts._Table(s, d.did).words(dx, dy, free) for dx, dy in vectors]
+                lazy += sum(v[4] is None for v in move_texts._PLAIN.values())
+                with monkeypatch.context() as m:
+                    for name, stand_in in _words_slowly().items():
+                        m.setattr(move_texts, name, stand_in)
+                    table = move_texts._Table(s, d.did)
+                    slower = [table.words(dx, dy, free) for dx, dy in vectors]
+                assert quick == slower, f"seed {seed}"
+                met += len(vectors)
+    assert met > 10000 and lazy > 1000
+
+
+def test_issue_13_move_texts_play_as_every_heading_built(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, move_texts, _words_slowly()) > 1000
+
+
+def test_issue_13_heading_text_without_enemies(monkeypatch: Any) -> None:
+    """Set up: no enemy on the table, so a move off the headings reads as its nearest
+    heading (the text left out until read), before and after its vector is kept."""
+    b = Board()
+    did = b.det(0, "tactiques", [(50.0, 50.0)], order="avance")
+    s = b.s
+    for dx, dy in [(3.3, -7.1), (-12.25, 0.4), (0.0, 9.0), (0.04, 0.0), (5.0, 5.2)]:
+        for free in (False, True):
+            move_texts._PLAIN.clear()
+            first = move_texts._Table(s, did).words(dx, dy, free)
+            again = move_texts._Table(s, did).words(dx, dy, free)
+            with monkeypatch.context() as m:
+                for name, stand_in in _words_slowly().items():
+                    m.setattr(move_texts, name, stand_in)
+                slower = move_texts._Table(s, did).words(dx, dy, free)
+            assert first == again == slower, (dx, dy, free)

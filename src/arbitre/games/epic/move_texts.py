@@ -104,10 +104,10 @@ class _Table:
             got = _plain(dx, dy)
         sx, sy, cm, exact, plain = got
         if exact or free:
-            return plain
+            return plain if plain is not None else _heading_words(dx, dy, sx, sy, cm)
         toward = self.nearest(dx, dy)
         if toward is None:
-            return plain
+            return plain if plain is not None else _heading_words(dx, dy, sx, sy, cm)
         key = "epic.opt.move_contact" if self.contact else "epic.opt.move_toward"
         target = self.dets[toward].spec
         args = {"dx": sx, "dy": sy, "cm": cm, "target": target}
@@ -119,7 +119,9 @@ class _Table:
 # length to 0.1 cm, whether it is staying put or lies within 0.5° of a heading, and its
 # text as staying put or as that heading. A text's arguments are never changed, so one
 # text may serve many decisions. Two keys equal as floats (0.0 and -0.0) read the same.
-Plain = tuple[float, float, float, bool, tuple[Msg, Said]]
+# Seventh round: the text of a move off the headings (toward an enemy, which mostly
+# reads as such) is None here, built by `_heading_words` only when it is read.
+Plain = tuple[float, float, float, bool, tuple[Msg, Said] | None]
 _PLAIN: dict[tuple[float, float], Plain] = {}
 
 
@@ -132,14 +134,37 @@ def _plain(dx: float, dy: float) -> Plain:
     else:
         angle = math.degrees(math.atan2(-dy, dx)) % 360.0
         turns = round(angle / 45.0)
-        heading = f"epic.dir.{COMPASS[turns % 8]}"
-        args = {"dx": sx, "dy": sy, "cm": cm, "dir": heading}
-        said: Said = ("epic.opt.move", (("cm", cm), ("dir", heading)))
-        got = (sx, sy, cm, abs(angle - 45.0 * turns) < 0.5, (Msg("epic.opt.move", args), said))
+        exact = abs(angle - 45.0 * turns) < 0.5
+        got = (sx, sy, cm, exact, _as_heading(sx, sy, cm, turns) if exact else None)
     if len(_PLAIN) >= 4096:  # bounded: moves toward enemies rarely come back
         _PLAIN.clear()
     _PLAIN[(dx, dy)] = got
     return got
+
+
+def _as_heading(sx: float, sy: float, cm: float, turns: int) -> tuple[Msg, Said]:
+    """A move's text as the heading `turns` × 45° from east, and what it reads."""
+    heading = f"epic.dir.{COMPASS[turns % 8]}"
+    args = {"dx": sx, "dy": sy, "cm": cm, "dir": heading}
+    return Msg("epic.opt.move", args), ("epic.opt.move", (("cm", cm), ("dir", heading)))
+
+
+def _heading_words(dx: float, dy: float, sx: float, sy: float, cm: float) -> tuple[Msg, Said]:
+    """The text `_plain` leaves out, of a move (dx, dy) that is not staying put (cm > 0)
+    and lies off the headings: read as its nearest heading (the same floats)."""
+    turns = round((math.degrees(math.atan2(-dy, dx)) % 360.0) / 45.0)
+    return _as_heading(sx, sy, cm, turns)
+
+
+def _heads(plains: list[Plain]) -> list[tuple[Msg, Said]]:
+    """The texts of moves that read as their vector alone (staying put or a heading:
+    `_plain` built each of them)."""
+    out = []
+    for p in plains:
+        words = p[4]
+        assert words is not None  # every move read so has its text (`_plain`)
+        out.append(words)
+    return out
 
 
 _option = tuple.__new__
@@ -190,7 +215,7 @@ def _options(s: EpicState, did: int, cands: list[tuple[float, float]]) -> tuple[
         return got
     plains = [_PLAIN.get(v) or _plain(*v) for v in cands]
     if all(p[3] for p in plains):
-        got = _named([p[4] for p in plains])
+        got = _named(_heads(plains))
         if len(_OPTIONS) >= 2048:
             _OPTIONS.clear()
         _OPTIONS[key] = got
@@ -204,7 +229,7 @@ def _options(s: EpicState, did: int, cands: list[tuple[float, float]]) -> tuple[
     head = _HEADS.get(key[:k])
     if head is None:
         said: set[Said] = set()
-        head = (_named([p[4] for p in plains[:k]], said), frozenset(said))
+        head = (_named(_heads(plains[:k]), said), frozenset(said))
         if len(_HEADS) >= 2048:
             _HEADS.clear()
         _HEADS[key[:k]] = head
