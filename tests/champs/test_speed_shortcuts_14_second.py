@@ -176,9 +176,9 @@ def check_move(s: ChampsState, d: Decision) -> None:
         src = mv.data["src"]
         slow = reachable(s, src, side, speed, flying, paths=True)
         for key in dests:
-            dest = s.bf.parse(key[3:])
-            assert dest is not None
-            assert path_to(s, src, side, speed, flying, dest) == slow[dest]
+            cell = s.bf.parse(key[3:])
+            assert cell is not None
+            assert path_to(s, src, side, speed, flying, cell) == slow[cell]
 
 
 def check_activation(s: ChampsState) -> None:
