@@ -9,11 +9,11 @@ markers and the track are public.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from arbitre.engine.rng import Rng
-from arbitre.games.heresy.state import SEATS, HeresyState, Unit, label
+from arbitre.games.heresy.state import SEATS, HeresyState, PileCard, Unit, label
 
 Reorder = Callable[[list[Any]], None]  # puts a list of cards in some order, in place
 
@@ -24,32 +24,39 @@ def build_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
 
 def public_view(s: HeresyState) -> dict[str, Any]:
     """The part of every seat's view that is the same for all (and for spectators): built
-    once for all the seats of a moment by the server (LiveGame.view), never changed after."""
+    once for all the seats of a moment by the server (LiveGame.view), never changed after.
+    Everything here is public (HH-18.4): units, Heroes, markers, the track, counts of the
+    decks, discards. Most parts are taken from memos (`_Memo`), keyed on what they are made
+    of, so that a part that did not change since the last moment is the same object."""
+    units = s.units
+    key: Any = (tuple(units), tuple(map(tuple, units.values())))
+    zones = _UNITS.get(key)
+    if zones is None:
+        zones = _UNITS.put(key, {z: _zone_texts(v) for z, v in sorted(zip(*key, strict=True)) if v})
+    key = (s.pos[0], s.pos[1], s.top, tuple(sorted(s.triggered)))
+    track = _TRACK.get(key)
+    if track is None:
+        track = _TRACK.put(key, _track(key))
     return {
-        "track": {
-            "imperium": s.pos[0],
-            "traitor": s.pos[1],
-            "top": SEATS[s.top],
-            "triggered": sorted(s.triggered),
-        },
+        "track": track,
         "current": SEATS[s.current],
         "round": s.round,
-        "units": {z: _zone_texts(v) for z, v in sorted(s.units.items()) if v},
-        "heroes": {h: z for h, z in sorted(s.heroes.items())},
-        "hero_damage": {h: n for h, n in sorted(s.hero_damage.items()) if n},
-        "lasers": dict(sorted(s.lasers.items())),
-        "breaches": sorted(s.breaches),
-        "fort_markers": sorted(s.fort_markers),
-        "impassable": sorted(s.impassable),
-        "tokens": {SEATS[i]: n for i, n in enumerate(s.tokens)},
+        "units": zones,
+        "heroes": _sorted_dict(tuple(s.heroes.items())),
+        "hero_damage": _damage(tuple(s.hero_damage.items())),
+        "lasers": _sorted_dict(tuple(s.lasers.items())),
+        "breaches": _sorted(frozenset(s.breaches)),
+        "fort_markers": _sorted(frozenset(s.fort_markers)),
+        "impassable": _sorted(s.impassable),
+        "tokens": _per_side(tuple(s.tokens)),
         "bombardment": _bombard_view(s),
-        "activation": {SEATS[i]: dict(sorted(m.items())) for i, m in enumerate(s.marks)},
-        "reserve": {SEATS[i]: dict(sorted(r.items())) for i, r in enumerate(s.reserve)},
-        "decks": {SEATS[i]: len(d_) for i, d_ in enumerate(s.decks)},
-        "discards": {SEATS[i]: list(x) for i, x in enumerate(s.discards)},
-        "card_reserve": {SEATS[i]: list(x) for i, x in enumerate(s.card_reserve)},
+        "activation": _per_side_dicts(tuple(m.items()) for m in s.marks),
+        "reserve": _per_side_dicts(tuple(r.items()) for r in s.reserve),
+        "decks": _per_side(tuple(map(len, s.decks))),
+        "discards": _per_side_lists(tuple(map(tuple, s.discards))),
+        "card_reserve": _per_side_lists(tuple(map(tuple, s.card_reserve))),
         "events": len(s.events),
-        "event_discard": list(s.event_discard),
+        "event_discard": _list(tuple(s.event_discard)),
         "battle": _battle_view(s),
         "pending_action": _pending_action(s),
         "over": s.over,
@@ -61,27 +68,165 @@ def seat_view(s: HeresyState, seat: int | None, public: dict[str, Any]) -> dict[
     """`public` (`public_view` of the same moment, shared, not copied) and what depends on
     the seat: its own hand and Combat hand (the other's as counts, HH-18.4, HH-26.6), its
     own top cards of the strategic map (HH-18.14), the options of its decision."""
-    piles: dict[str, list[dict[str, Any]]] = {}
-    for sector, pile in s.piles.items():
-        out = []
-        for i, (card, owner, fresh) in enumerate(pile):
-            seen = seat == owner and i == len(pile) - 1
-            out.append({"owner": SEATS[owner], "fresh": fresh, "card": card if seen else None})
-        piles[sector] = out
     d = s.cached
     decision: dict[str, Any] | None = None
     if d is not None:
         decision = {"seat": SEATS[d.seat], "kind": d.kind}
         if seat == d.seat:
             decision["options"] = [o.key for o in d.options]
+    h0, h1 = s.hands
+    key = (seat, tuple(h0) if seat == 0 else len(h0), tuple(h1) if seat == 1 else len(h1))
+    hands = _HANDS.get(key)
+    if hands is None:  # HH-18.4: the key is what the seat sees (the other hand's size)
+        hands = _HANDS.put(key, _per_side_lists_or_counts(key[1:]))
     return {
         **public,
         "seat": None if seat is None else SEATS[seat],
-        "hands": {SEATS[i]: list(h) if seat == i else len(h) for i, h in enumerate(s.hands)},
-        "piles": piles,
+        "hands": hands,
+        "piles": _piles_view(s, seat),
         "combat": _combat_view(s, seat),
         "decision": decision,
     }
+
+
+_T = TypeVar("_T")
+
+
+class _Memo(dict[Hashable, Any]):
+    """Parts of views made once per distinct key and shared by every view that shows them:
+    the two seats' views of a moment, and the next moment's where that part did not change,
+    which the server's diff then skips by identity, building and freeing nothing for them
+    (issue 14: most of a move's server time went to the views and their diffs). A value is
+    made from its key alone, so two views share it only when it is what each would show;
+    it is never changed by anyone once made (the diff reads an unchanged object as an
+    unchanged part). Emptied when it grows past `limit` (many games in one server)."""
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def put(self, key: Hashable, value: _T) -> _T:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
+_UNITS = _Memo(2048)  # (zones, their units) -> {zone: unit texts}
+_TRACK = _Memo(1024)
+_SORTED = _Memo(1024)  # frozenset -> sorted list
+_SORTED_DICTS = _Memo(4096)  # items -> dict sorted by key
+_DAMAGE = _Memo(1024)
+_PER_SIDE = _Memo(1024)  # (imperium's, traitor's) -> {"imperium": …, "traitor": …}
+_PER_SIDE_DICTS = _Memo(4096)
+_PER_SIDE_LISTS = _Memo(4096)
+_LISTS = _Memo(1024)
+_HANDS = _Memo(4096)
+_BOMBARD = _Memo(1024)
+_PILES = _Memo(4096)  # (seat, sectors, piles) -> {sector: pile as the seat sees it}
+_PILE = _Memo(4096)  # (seat, pile) -> the pile as the seat sees it
+_COMBAT = _Memo(4096)
+
+
+def _track(key: tuple[int, int, int, tuple[int, ...]]) -> dict[str, Any]:
+    imperium, traitor, top, triggered = key
+    return {
+        "imperium": imperium,
+        "traitor": traitor,
+        "top": SEATS[top],
+        "triggered": list(triggered),
+    }
+
+
+def _sorted_dict(items: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    got = _SORTED_DICTS.get(items)
+    if got is None:
+        got = _SORTED_DICTS.put(items, dict(sorted(items)))
+    return got
+
+
+def _damage(items: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    got = _DAMAGE.get(items)
+    if got is None:
+        got = _DAMAGE.put(items, {h: n for h, n in sorted(items) if n})
+    return got
+
+
+def _sorted(items: frozenset[str]) -> list[str]:
+    got = _SORTED.get(items)
+    if got is None:
+        got = _SORTED.put(items, sorted(items))
+    return got
+
+
+def _list(items: tuple[str, ...]) -> list[str]:
+    got = _LISTS.get(items)
+    if got is None:
+        got = _LISTS.put(items, list(items))
+    return got
+
+
+def _per_side(pair: tuple[Any, ...]) -> dict[str, Any]:
+    got = _PER_SIDE.get(pair)
+    if got is None:
+        got = _PER_SIDE.put(pair, dict(zip(SEATS, pair, strict=True)))
+    return got
+
+
+def _per_side_dicts(pairs: Iterable[tuple[tuple[str, int], ...]]) -> dict[str, Any]:
+    key = tuple(pairs)
+    got = _PER_SIDE_DICTS.get(key)
+    if got is None:
+        got = _PER_SIDE_DICTS.put(key, {SEATS[i]: dict(sorted(x)) for i, x in enumerate(key)})
+    return got
+
+
+def _per_side_lists(key: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
+    got = _PER_SIDE_LISTS.get(key)
+    if got is None:
+        got = _PER_SIDE_LISTS.put(key, {SEATS[i]: list(x) for i, x in enumerate(key)})
+    return got
+
+
+def _per_side_lists_or_counts(pair: tuple[Any, ...]) -> dict[str, Any]:
+    """A side's cards it may see (a tuple: listed) or only count (an int: as it is)."""
+    return {SEATS[i]: list(x) if type(x) is tuple else x for i, x in enumerate(pair)}
+
+
+def _piles_view(s: HeresyState, seat: int | None) -> dict[str, list[dict[str, Any]]]:
+    """The strategic map's piles (HH-18.14): owners and sizes are public, a card is shown
+    only to its owner and only on top of its pile. The key holds the whole piles, more than
+    the seat sees, never less: a value is made from its key alone (and the seat's in it),
+    so it shows exactly what this seat's view would."""
+    piles = s.piles
+    key = (seat, tuple(piles), tuple(map(tuple, piles.values())))
+    got = _PILES.get(key)
+    if got is None:
+        got = _PILES.put(
+            key, {sector: _pile(seat, pile) for sector, pile in zip(key[1], key[2], strict=True)}
+        )
+    return got
+
+
+def _pile(seat: int | None, pile: tuple[PileCard, ...]) -> list[dict[str, Any]]:
+    key = (seat, pile)
+    got = _PILE.get(key)
+    if got is None:
+        top = len(pile) - 1
+        got = _PILE.put(
+            key,
+            [
+                {
+                    "owner": SEATS[owner],
+                    "fresh": fresh,
+                    "card": card if seat == owner and i == top else None,
+                }
+                for i, (card, owner, fresh) in enumerate(pile)
+            ],
+        )
+    return got
 
 
 _UNIT_TEXTS: dict[Unit, str] = {}
@@ -101,7 +246,7 @@ def _unit_text(u: Unit) -> str:
 _ZONE_TEXTS: dict[tuple[Unit, ...], list[str]] = {}
 
 
-def _zone_texts(units: list[Unit]) -> list[str]:
+def _zone_texts(units: Sequence[Unit]) -> list[str]:
     """A zone's units as the view lists them (sorted `_unit_text`s), made once per distinct
     content and shared by every view that shows it, never changed by anyone: two views of
     one moment and the next moment's view share the lists of unchanged zones, which the
@@ -130,28 +275,62 @@ def _bombard_view(s: HeresyState) -> dict[str, Any]:
     progress: drawn and read by both players (HH-35.6), until they are discarded."""
     frame = next((f for f in reversed(s.stack) if f.kind == "bombard"), None)
     d = frame.data if frame is not None else {}
-    return {
-        "deck": len(s.bombard_deck),
-        "discard": list(s.bombard_discard),
-        "drawn": list(d.get("drawn") or ()),
-        "card": d.get("card") or None,
-    }
+    key = (
+        len(s.bombard_deck),
+        tuple(s.bombard_discard),
+        tuple(d.get("drawn") or ()),
+        d.get("card") or None,
+    )
+    got = _BOMBARD.get(key)
+    if got is None:
+        deck, discard, drawn, card = key
+        got = _BOMBARD.put(
+            key, {"deck": deck, "discard": list(discard), "drawn": list(drawn), "card": card}
+        )
+    return got
 
 
 def _combat_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
-    """HH-26.6: the opponent's Combat hand shows only how many normal and Hero cards."""
+    """HH-26.6: the opponent's Combat hand shows only how many normal and Hero cards. The
+    key is what the seat sees: its own hand, the other's two counts, the decks' sizes and
+    the discards."""
     from arbitre.games.heresy.combat_cards import is_hero
 
-    hands: dict[str, Any] = {}
+    seen: list[Any] = []
     for i, h in enumerate(s.combat_hands):
-        heroes = sum(1 for c in h if is_hero(s, c))
-        hands[SEATS[i]] = list(h) if seat == i else {"combat": len(h) - heroes, "hero": heroes}
+        if seat == i:
+            seen.append(tuple(h))
+        else:
+            heroes = sum(1 for c in h if is_hero(s, c)) if h else 0
+            seen.append((len(h) - heroes, heroes))
+    decks, heroes_decks = s.combat_decks, s.hero_decks
+    key = (
+        seat,
+        *seen,
+        len(decks[0]),
+        len(decks[1]),
+        len(heroes_decks[0]),
+        len(heroes_decks[1]),
+        *map(tuple, s.combat_discards),
+        *map(tuple, s.hero_discards),
+    )
+    got = _COMBAT.get(key)
+    if got is None:
+        got = _COMBAT.put(key, _combat(key))
+    return got
+
+
+def _combat(key: tuple[Any, ...]) -> dict[str, Any]:
+    seat, h0, h1, d0, d1, hd0, hd1, c0, c1, hc0, hc1 = key
     return {
-        "hands": hands,
-        "decks": {SEATS[i]: len(d) for i, d in enumerate(s.combat_decks)},
-        "hero_decks": {SEATS[i]: len(d) for i, d in enumerate(s.hero_decks)},
-        "discards": {SEATS[i]: list(d) for i, d in enumerate(s.combat_discards)},
-        "hero_discards": {SEATS[i]: list(d) for i, d in enumerate(s.hero_discards)},
+        "hands": {
+            SEATS[i]: list(h) if seat == i else {"combat": h[0], "hero": h[1]}
+            for i, h in enumerate((h0, h1))
+        },
+        "decks": {SEATS[0]: d0, SEATS[1]: d1},
+        "hero_decks": {SEATS[0]: hd0, SEATS[1]: hd1},
+        "discards": {SEATS[0]: list(c0), SEATS[1]: list(c1)},
+        "hero_discards": {SEATS[0]: list(hc0), SEATS[1]: list(hc1)},
     }
 
 
