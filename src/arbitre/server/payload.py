@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitre.engine.decision import Option
 from arbitre.engine.i18n import Msg
-from arbitre.server.errors import both, msg_key
+from arbitre.server.errors import MEMO_SIZE, both, msg_key
 from arbitre.server.live import Access, Entry, LiveGame, seat_label
 from arbitre.server.summaries import read_last_turn
 
@@ -135,10 +136,7 @@ def state_head(
         if yours:
             text = both(decision.text)
             args = plain_args(decision.text)
-            options = [
-                {"key": o.key, "text": both(o.text), "args": plain_args(o.text)}
-                for o in decision.options
-            ]
+            options = [_option(o) for o in decision.options]
         else:
             text = waiting_text(live, decision.seat)
             options = []
@@ -195,6 +193,29 @@ def _last_turn(live: LiveGame, viewer: int | None) -> dict[str, Any] | None:
         return kept
     out, reading = read_last_turn(live, viewer, None if known is None else known[1][1])
     live.turns[viewer] = (key, (out, reading))
+    return out
+
+
+# An option as the deciding seat's State lists it, by its key and its text's memo key:
+# the same options come back move after move (a sector, a unit, "pass").
+_OPTIONS: dict[tuple[str, Any], dict[str, Any]] = {}
+
+
+def _option(option: Option) -> dict[str, Any]:
+    """`{"key", "text", "args"}` of an option, made once per distinct key and text (its
+    texts and arguments are made from the text's `msg_key` alone: the same key, the same
+    texts) and shared by every State that lists it, never changed once made (the diff
+    reads an unchanged object as an unchanged part, issue 14)."""
+    text = option.text
+    known = msg_key(text) if type(text) is Msg else None
+    if known is None:  # arguments that are not plain values: made every time
+        return {"key": option.key, "text": both(text), "args": plain_args(text)}
+    key = (option.key, known)
+    out = _OPTIONS.get(key)
+    if out is None:
+        if len(_OPTIONS) >= MEMO_SIZE:  # many games, many options: never grow for ever
+            _OPTIONS.clear()
+        out = _OPTIONS[key] = {"key": option.key, "text": both(text), "args": plain_args(text)}
     return out
 
 
