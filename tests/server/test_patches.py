@@ -278,6 +278,17 @@ def test_diff_reaches_into_lists_and_removes_keys() -> None:
     assert canon(old) == kept  # untouched
 
 
+def test_diff_finds_a_key_swapped_for_another() -> None:
+    """patches._dict looks for lost keys only when a key was added or the sizes differ:
+    a dict that lost one key and gained another keeps its size and still loses the key."""
+    pad = {f"p{i}": i for i in range(SMALL_DICT)}
+    old = {"f": {"x": 1, **pad}, "k": {**pad, "y": 2}}
+    new = {"f": {**pad, "z": 1}, "k": {**pad, "y": 2}}
+    ops = diff(old, new)
+    assert ops == [[["f", "z"], 1], [["f", "x"]]]
+    assert diff(new, new) == [] and diff(old, dict(old)) == []
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_page_applies_patches_as_the_server_means_them(
     client: TestClient, tmp_path: Path

@@ -54,6 +54,7 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Op]:
 
 
 def _dict(old: dict[Any, Any], new: dict[Any, Any], path: list[Any], ops: list[Op]) -> None:
+    added = False
     for k, v in new.items():
         o = old.get(k, _MISSING)
         # unchanged: the same object, or equal with the same type (1 is not True). Inline:
@@ -61,10 +62,14 @@ def _dict(old: dict[Any, Any], new: dict[Any, Any], path: list[Any], ops: list[O
         if o is v or (type(o) is type(v) and o == v):
             continue
         if o is _MISSING:
+            added = True
             ops.append([[*path, _key(k)], v])
         else:
             _value(o, v, [*path, _key(k)], ops)
-    ops.extend([[*path, _key(k)]] for k in old if k not in new)
+    # `old` lost a key only if it has more keys than `new` has old ones: most dicts keep
+    # their keys, and looking for a lost one cost a walk over every key
+    if added or len(old) != len(new):
+        ops.extend([[*path, _key(k)]] for k in old if k not in new)
 
 
 def _value(old: Any, new: Any, path: list[Any], ops: list[Op]) -> None:
