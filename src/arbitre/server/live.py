@@ -148,6 +148,8 @@ class LiveGame:
     secrets: dict[tuple[int, int], bool] = field(default_factory=dict)
     cached_at: tuple[Any, ...] = ()
     info: tuple[StoredGame, dict[str, Any]] | None = None
+    # the human seats, and the stored game they were read from (`human_seats`)
+    humans: tuple[StoredGame, frozenset[int]] | None = None
     # The number of the current moment (renewed with the caches); `epoch` is bumped when the
     # Match is replaced (a replay: undo, a failed commit): no patch reaches across it.
     rev: int = 0
@@ -234,7 +236,14 @@ class LiveGame:
         return out
 
     def human_seats(self) -> frozenset[int]:
-        return frozenset(i for i, s in enumerate(self.stored.seats) if s.kind == "human")
+        """The seats people play, read again only when the stored game is another (it is
+        frozen: a change of seats replaces it); a State asks up to three times."""
+        known = self.humans
+        if known is not None and known[0] is self.stored:
+            return known[1]
+        seats = frozenset(i for i, s in enumerate(self.stored.seats) if s.kind == "human")
+        self.humans = (self.stored, seats)
+        return seats
 
     def access(self, token: str | None) -> Access | None:
         return access_for(self.stored, token)
