@@ -131,6 +131,7 @@ _COMBAT = _Memo(4096)
 
 
 def _track(key: tuple[int, int, int, tuple[int, ...]]) -> dict[str, Any]:
+    """The initiative track (HH-12.16, HH-15.7), from its `_TRACK` key."""
     imperium, traitor, top, triggered = key
     return {
         "imperium": imperium,
@@ -141,6 +142,7 @@ def _track(key: tuple[int, int, int, tuple[int, ...]]) -> dict[str, Any]:
 
 
 def _sorted_dict(items: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """A dict's items (Heroes' zones, lasers), sorted by key, once per content."""
     got = _SORTED_DICTS.get(items)
     if got is None:
         got = _SORTED_DICTS.put(items, dict(sorted(items)))
@@ -148,6 +150,7 @@ def _sorted_dict(items: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
 
 
 def _damage(items: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """The damaged Heroes and their damage, sorted, once per content."""
     got = _DAMAGE.get(items)
     if got is None:
         got = _DAMAGE.put(items, {h: n for h, n in sorted(items) if n})
@@ -155,6 +158,7 @@ def _damage(items: tuple[tuple[str, int], ...]) -> dict[str, int]:
 
 
 def _sorted(items: frozenset[str]) -> list[str]:
+    """A set (breaches, fortification markers, impassable zones) as a sorted list."""
     got = _SORTED.get(items)
     if got is None:
         got = _SORTED.put(items, sorted(items))
@@ -162,6 +166,7 @@ def _sorted(items: frozenset[str]) -> list[str]:
 
 
 def _list(items: tuple[str, ...]) -> list[str]:
+    """A list of public cards (the Event discard), once per content."""
     got = _LISTS.get(items)
     if got is None:
         got = _LISTS.put(items, list(items))
@@ -169,6 +174,7 @@ def _list(items: tuple[str, ...]) -> list[str]:
 
 
 def _per_side(pair: tuple[Any, ...]) -> dict[str, Any]:
+    """`{"imperium": …, "traitor": …}` of two public values (tokens, deck sizes)."""
     got = _PER_SIDE.get(pair)
     if got is None:
         got = _PER_SIDE.put(pair, dict(zip(SEATS, pair, strict=True)))
@@ -176,6 +182,7 @@ def _per_side(pair: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def _per_side_dicts(pairs: Iterable[tuple[tuple[str, int], ...]]) -> dict[str, Any]:
+    """Each side's dict of counts (activation markers, reserve), sorted by key."""
     key = tuple(pairs)
     got = _PER_SIDE_DICTS.get(key)
     if got is None:
@@ -184,6 +191,7 @@ def _per_side_dicts(pairs: Iterable[tuple[tuple[str, int], ...]]) -> dict[str, A
 
 
 def _per_side_lists(key: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
+    """Each side's list of public cards (discards, card reserve)."""
     got = _PER_SIDE_LISTS.get(key)
     if got is None:
         got = _PER_SIDE_LISTS.put(key, {SEATS[i]: list(x) for i, x in enumerate(key)})
@@ -211,6 +219,7 @@ def _piles_view(s: HeresyState, seat: int | None) -> dict[str, list[dict[str, An
 
 
 def _pile(seat: int | None, pile: tuple[PileCard, ...]) -> list[dict[str, Any]]:
+    """One pile as `seat` sees it (HH-18.14: its own card on top only)."""
     key = (seat, pile)
     got = _PILE.get(key)
     if got is None:
@@ -321,6 +330,7 @@ def _combat_view(s: HeresyState, seat: int | None) -> dict[str, Any]:
 
 
 def _combat(key: tuple[Any, ...]) -> dict[str, Any]:
+    """The Combat view from its `_COMBAT` key (what the seat sees, HH-26.6)."""
     seat, h0, h1, d0, d1, hd0, hd1, c0, c1, hc0, hc1 = key
     return {
         "hands": {
