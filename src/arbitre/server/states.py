@@ -31,10 +31,12 @@ from arbitre.server.payload import HIDDEN, LOG_LIMIT, hidden_from, state_head
 # A patch longer than this is compared with the full State, and the shorter one is sent.
 PATCH_CHECK = 4096
 
-# Rulesets whose `view` builds new containers at every call (tests/server/test_patches.py
-# checks it over random games). A kept State is diffed against the next one, so a view
-# sharing a list with the game state (changed in place by the next move) would hide that
-# change: any other ruleset's view is copied (a JSON round trip) before it is kept.
+# Rulesets whose `view` shares no container with the game state: new ones at every call,
+# or memoized parts made from copies and never changed (Heresy's, heresy/view._Memo);
+# tests/server/test_patches.py checks it over random games. A kept State is diffed
+# against the next one, so a view sharing a list with the game state (changed in place by
+# the next move) would hide that change: any other ruleset's view is copied (a JSON round
+# trip) before it is kept.
 FRESH_VIEWS = frozenset({"champs", "heresy"})
 
 
