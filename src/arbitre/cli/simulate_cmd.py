@@ -279,7 +279,11 @@ def simulate(
     ] = False,
     backend: Annotated[
         Backend,
-        typer.Option("--backend", help="process | ray (pip install 'arbitre[cluster]')"),
+        typer.Option(
+            # Rich reads "[cluster]" as a style tag and drops it unless escaped
+            "--backend",
+            help="process | ray (pip install 'arbitre\\[cluster]')",
+        ),
     ] = "process",
     address: Annotated[
         str | None,
