@@ -199,6 +199,10 @@ class Board:
         total += self._ports() * (1.0 + V.PORT_RISE * ctx.late)
         return total + self._commanders() + self._heroes()
 
+    def ports_value(self) -> float:
+        """The spaceports' part of `value` for `ctx.me` (HH-40.1; `_ports`)."""
+        return self._ports()
+
     def _ports(self) -> float:
         """HH-40.1: every spaceport as the chance each side keeps or gets it (held: one
         less the threat on it, unless its holder can take it back; empty: a race between
