@@ -436,15 +436,14 @@ def test_heresy_key_decisions_are_the_tactical_ones() -> None:
 
 def test_heresy_evaluation_charges_the_initiative_spent() -> None:
     """HH-14.9: the same position with more of the Imperium's initiative spent is worth
-    less to the Imperium, more to the Traitor."""
+    less to the Imperium, more to the Traitor (`ai.outlook`, tests/heresy/test_outlook.py)."""
     from arbitre.games.heresy.mcts_plugin import evaluate
 
     r = get("heresy")
     s = _midgame("heresy", 30)
     same = evaluate(r, s, s)
-    assert same[0] == pytest.approx(0.5)
     later = s.copy()
     later.pos = [s.pos[0] + 3, s.pos[1]]
     spent = evaluate(r, later, s)
-    assert spent[0] < 0.5 < spent[1]
+    assert spent[0] < same[0] and spent[1] > same[1]
     assert spent[0] + spent[1] == pytest.approx(1.0)
