@@ -23,14 +23,6 @@ import math
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-SCENARIOS = (
-    "brother_against_brother",
-    "cry_havoc",
-    "fortune_favors_the_bold",
-    "heresy_unheralded",
-    "holy_terra_asunder",
-    "like_unto_gods",
-)
 STOPS = frozenset({"heresy.action", "heresy.order_draw.discard", "heresy.order_draw.recover"})
 
 
@@ -58,7 +50,8 @@ def play(job: tuple[str, int]) -> dict[str, Any]:
 def table(games: list[dict[str, Any]], lo: int, hi: int) -> tuple[Any, Any, Any, list[str]]:
     import numpy as np
 
-    names = [n for n in games[0]["rows"][0] if n != "value"] + [f"sc:{s}" for s in SCENARIOS]
+    scenarios = sorted({g["scenario"] for g in games})
+    names = [n for n in games[0]["rows"][0] if n != "value"] + [f"sc:{s}" for s in scenarios]
     xs, ys, vs = [], [], []
     for g in games:
         if not lo <= g["seed"] < hi or g["winner"] not in (0, 1):
@@ -100,7 +93,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--held-out", type=int, default=5110, help="first seed not fitted")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--scenario", default=",".join(SCENARIOS))
+    parser.add_argument("--scenario", default=None, help="comma separated; default: all")
     parser.add_argument("--save", default=None, help="write the games here (JSON lines)")
     parser.add_argument("--load", default=None, help="fit games saved by --save")
     args = parser.parse_args()
@@ -108,11 +101,13 @@ def main() -> None:
         with open(args.load, encoding="utf-8") as f:
             games = [json.loads(line) for line in f]
     else:
-        jobs = [
-            (s, seed)
-            for s in args.scenario.split(",")
-            for seed in range(args.seed, args.seed + args.games)
-        ]
+        if args.scenario:
+            wanted = args.scenario.split(",")
+        else:
+            from arbitre.engine.registry import get
+
+            wanted = list(get("heresy").new({}, 0).content.scenarios.ids())
+        jobs = [(s, seed) for s in wanted for seed in range(args.seed, args.seed + args.games)]
         with ProcessPoolExecutor(args.workers) as pool:
             games = list(pool.map(play, jobs, chunksize=4))
         if args.save:

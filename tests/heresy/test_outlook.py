@@ -18,14 +18,7 @@ from arbitre.games.heresy.ai.outlook import chance, features
 from arbitre.games.heresy.mcts_plugin import evaluate
 from arbitre.games.heresy.state import IMPERIUM, TRAITOR, HeresyState
 
-SCENARIOS = (
-    "brother_against_brother",
-    "cry_havoc",
-    "fortune_favors_the_bold",
-    "heresy_unheralded",
-    "holy_terra_asunder",
-    "like_unto_gods",
-)
+SCENARIOS = tuple(outlook.SCENARIO)  # every scenario shipped (checked below)
 
 
 @cache
@@ -135,3 +128,8 @@ def test_a_scenario_from_a_content_pack_gets_no_weight_of_its_own() -> None:
     z = outlook.BIAS + sum(outlook.WEIGHTS[k] * x for k, x in features(s).items())
     assert chance(s) == pytest.approx(1.0 / (1.0 + math.exp(-z)))
     assert chance(s) != known
+
+
+def test_every_shipped_scenario_has_its_weight() -> None:
+    shipped = get("heresy").new({}, 0).content.scenarios.ids()
+    assert sorted(SCENARIOS) == sorted(shipped)
