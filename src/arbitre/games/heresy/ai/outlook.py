@@ -6,25 +6,25 @@ material and spaceports, but not the initiative track, and time is the Traitor's
 the Imperium wins when a marker reaches the track's last space (HH-40.3), the Traitor
 must take all four spaceports once they may decide (HH-40.1) or kill the Emperor
 (HH-39.9). Fitted on games of `ai` against `ai` (a logistic regression of who won on the
-features below, `benchmarks/heresy_outlook.py`), the chance tells the winner of a held-out
-position 75 % of the time, the value 63 %.
+features below, `benchmarks/heresy_outlook.py`), the chance names the winner of a
+held-out position 72.7 % of the time, the value (fitted the same way) 65.0 %.
 
 Features, from the Imperium's side, all public (HH-18.4: the hands' contents are not
 used, a determinized twin's guess would only add noise):
 
 - how far the leading marker is along the track, squared (HH-40.3: a linear term as
   well fitted no better, and its negative weight had made time help the Traitor early);
-- the gap between the markers: the one behind acts next (HH-14.1), so being ahead means
-  having spent more initiative (HH-14.9);
+- the gap between the markers: the one behind acts next (HH-14.4), so being ahead means
+  having spent more initiative (HH-14.2, HH-14.9);
 - the spaceports as the heuristic AI weighs them (`Board.ports_value`: held, threatened,
   racing for the empty ones, HH-40.1), and how many the Imperium holds alone;
 - the Traitor's units on the board and in his reserve (what may still take them);
 - the scenario (its own balance; a scenario from a content pack gets none).
 
 Only features whose weight has the sign a player would expect are kept: the Imperium's
-own units came out with a small negative weight (more of them going with a lower chance,
-an artefact of when the AI brings its reserves in), which a search would read as "lose
-units"; they are left out, and the spaceports' value carries what they defend.
+own units and material came out with small negative weights (more of them going with a
+lower chance: an artefact of how the AI plays, not a rule), which a search would read as
+"lose units"; they are left out, and the spaceports' value carries what they defend.
 """
 
 from __future__ import annotations
