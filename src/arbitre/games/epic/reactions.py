@@ -122,8 +122,12 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
             # that from every path (a segment's distance is at least its gap on either
             # axis), so `eligible` refuses its every shot at once
             bx0, bx1, by0, by1 = _paths_box([paths[t.sid] for t in foes])
+        # eighth round: a detachment not on Tir Appuyé reacts with its Close Defences
+        # alone (EP-3.2, EP-3.3; a power needs Tir Appuyé, EP-11.10), whose 15 cm
+        # (EP-3.4) bound its reach, not its longest weapon
+        cd_only = None if d.order == "tir_appuye" else float(DR_RANGE_CM)
         for st in alive:
-            if not _out_of_reach(st, bx0, bx1, by0, by1, slack):
+            if not _out_of_reach(st, bx0, bx1, by0, by1, slack, cd_only):
                 break
         else:
             continue  # every `reach` below would pass over each of its stands
@@ -190,11 +194,20 @@ def _paths_box(moved: list[Path]) -> tuple[float, float, float, float]:
     return x0, x1, y0, y1
 
 
-def _out_of_reach(st: Stand, x0: float, x1: float, y0: float, y1: float, slack: float) -> bool:
+def _out_of_reach(
+    st: Stand,
+    x0: float,
+    x1: float,
+    y0: float,
+    y1: float,
+    slack: float,
+    longest: float | None = None,
+) -> bool:
     """Whether the stand is farther from the box x0..x1 × y0..y1 on one axis than any of
-    its unit's weapons, Close Defences or powers reaches, plus `slack` (`reach` passes
-    over a stand farther than its guns' longest range plus `slack` from that box)."""
-    far = _longest(st.unit) + slack
+    its unit's weapons, Close Defences or powers reaches (or `longest`, when only guns
+    of that range may fire), plus `slack` (`reach` passes over a stand farther than its
+    guns' longest range plus `slack` from that box)."""
+    far = (_longest(st.unit) if longest is None else longest) + slack
     x, y = st.x, st.y
     return x < x0 - far or x > x1 + far or y < y0 - far or y > y1 + far
 

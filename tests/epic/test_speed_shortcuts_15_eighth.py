@@ -1,0 +1,95 @@
+"""Epic's shortcuts for speed, issue 15 (eighth round), against the slow, sure way: each
+played both ways on seeded random games (`speed_states.games_both_ways`: decisions,
+events, dice and states the same) and asked both ways on states set up on purpose:
+
+- A reaction question (EPC-15, EP-3.2, EP-3.3, EP-3.4): a detachment not on Tir Appuyé
+  reacts with its Close Defences alone, so its stands are passed over when farther from
+  the movers' paths than their 15 cm, not only than the unit's longest weapon.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitre.games.epic import reactions
+from arbitre.games.epic.catalog import CATALOG
+from arbitre.games.epic.state import Frame, Stand
+from tests.epic.board import Board
+from tests.epic.speed_states import games_both_ways, reaction_groups_both_ways
+
+# --- a reaction question: Close Defences alone ------------------------------------------
+
+_out_of_reach = reactions._out_of_reach
+
+
+def _out_of_reach_slowly(
+    st: Stand,
+    x0: float,
+    x1: float,
+    y0: float,
+    y1: float,
+    slack: float,
+    longest: float | None = None,
+) -> bool:
+    """`reactions._out_of_reach` as before the shortcut: the unit's longest weapon,
+    Close Defence or power, whatever the detachment's order."""
+    return _out_of_reach(st, x0, x1, y0, y1, slack)
+
+
+def test_EPC_15_reactions_found_as_with_the_longest_weapon(monkeypatch: Any) -> None:
+    slow = {"_out_of_reach": _out_of_reach_slowly}
+    asked, found = reaction_groups_both_ways(monkeypatch, slow)
+    assert asked > 50 and found > 20
+
+
+def test_EPC_15_reactions_play_as_with_the_longest_weapon(monkeypatch: Any) -> None:
+    slow = {"_out_of_reach": _out_of_reach_slowly}
+    assert games_both_ways(monkeypatch, reactions, slow) > 1000
+
+
+def _react(b: Board, mover: int) -> Frame:
+    """The reaction question of side 1 to the mover's stand moving 10 cm down to (50, 50)."""
+    sid = b.s.alive(mover)[0].sid
+    path = [[sid, 50.0, 40.0, 50.0, 50.0, "ground", "ground"]]
+    return Frame("react", 1, {"target": mover, "paths": path, "charge": False})
+
+
+def _groups_both_ways(monkeypatch: Any, b: Board, mover: int) -> list[str]:
+    quick = reactions._groups(b.s, _react(b, mover))
+    with monkeypatch.context() as m:
+        m.setattr(reactions, "_out_of_reach", _out_of_reach_slowly)
+        slower = reactions._groups(b.s, _react(b, mover))
+    assert {k: [(st.sid, g) for st, g in v[0]] for k, v in quick.items()} == {
+        k: [(st.sid, g) for st, g in v[0]] for k, v in slower.items()
+    }
+    return list(quick)
+
+
+def test_EP_3_2_close_defences_alone_reach_15_cm(monkeypatch: Any) -> None:
+    """Set up: a Rhino (Close Defences, a 25 cm gun) beside the mover's path, at 14.9,
+    15.1 and 24 cm (beyond 15 cm, within its gun: passed over at once only on Avance,
+    never on Tir Appuyé, whose gun fires) and at 40 cm, with either order."""
+    rhino = CATALOG.units["rhino"]
+    assert rhino.param("dr") and max(w.range for w in rhino.weapons) == 25
+    for gap in (14.9, 15.1, 24.0, 40.0):
+        for order in ("avance", "charge", "tir_appuye"):
+            b = Board()
+            mover = b.det(0, "tactiques", [(50.0, 50.0)], order="avance")
+            cd = b.det(1, "rhino", [(50.0 + gap, 45.0)], order=order)
+            got = _groups_both_ways(monkeypatch, b, mover)
+            fire = [f"fire:{cd}"] if order == "tir_appuye" and gap < 25 else []
+            assert got == fire + ([f"dr:{cd}"] if gap < 15 else [])
+            st = b.s.alive(cd)[0]
+            # the new bound passes over the Rhino at 24 cm, the unit's own did not
+            assert _out_of_reach(st, 50.0, 50.0, 40.0, 50.0, 1e-6, 15.0) == (gap > 15)
+            assert _out_of_reach(st, 50.0, 50.0, 40.0, 50.0, 1e-6) == (gap > 25)
+
+
+def test_EP_3_2_close_defences_used_are_not_fired(monkeypatch: Any) -> None:
+    """Set up: the Rhino within 15 cm has fired its Close Defences this turn (research
+    S3): no reaction, on Avance, both ways."""
+    b = Board()
+    mover = b.det(0, "tactiques", [(50.0, 50.0)], order="avance")
+    cd = b.det(1, "rhino", [(60.0, 45.0)], order="avance")
+    b.s.alive(cd)[0].dr_used = 1
+    assert _groups_both_ways(monkeypatch, b, mover) == []
