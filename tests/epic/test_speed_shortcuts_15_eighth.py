@@ -5,17 +5,25 @@ events, dice and states the same) and asked both ways on states set up on purpos
 - A reaction question (EPC-15, EP-3.2, EP-3.3, EP-3.4): a detachment not on Tir Appuyé
   reacts with its Close Defences alone, so its stands are passed over when farther from
   the movers' paths than their 15 cm, not only than the unit's longest weapon.
+- A move question (EPC-11): what the headings add to the candidates (the first of each
+  text, a charge's later one in its place) is kept by allowance, charge and which
+  headings are legal (`headings.kept_headings`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from arbitre.games.epic import reactions
+from arbitre.games.epic import headings, moves, reactions
 from arbitre.games.epic.catalog import CATALOG
-from arbitre.games.epic.state import Frame, Stand
+from arbitre.games.epic.state import EpicState, Frame, Stand
 from tests.epic.board import Board
-from tests.epic.speed_states import games_both_ways, reaction_groups_both_ways
+from tests.epic.speed_states import (
+    STATES,
+    candidates_slowly,
+    games_both_ways,
+    reaction_groups_both_ways,
+)
 
 # --- a reaction question: Close Defences alone ------------------------------------------
 
@@ -93,3 +101,66 @@ def test_EP_3_2_close_defences_used_are_not_fired(monkeypatch: Any) -> None:
     cd = b.det(1, "rhino", [(60.0, 45.0)], order="avance")
     b.s.alive(cd)[0].dr_used = 1
     assert _groups_both_ways(monkeypatch, b, mover) == []
+
+
+# --- a move question: what the headings add, kept ----------------------------------------
+
+
+class _Forgetful(dict[tuple[float, float, bool, bytes], headings.Kept]):
+    """`headings._KEPT` that keeps nothing: the headings' part worked out at every question."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return default
+
+
+def _legal(s: EpicState, did: int, p: moves.Plan) -> Any:
+    return lambda dx, dy: moves.check(s, did, p, dx, dy) is None
+
+
+def test_EPC_11_candidates_as_with_the_headings_worked_out(monkeypatch: Any) -> None:
+    """On the move questions of seeded games, asked with what earlier questions kept (one
+    `_KEPT` for all, fresh at the start), then with nothing kept: the slow way's
+    candidates each time."""
+    kept: dict[tuple[float, float, bool, bytes], headings.Kept] = {}
+    asked = 0
+    for seed, s in STATES:
+        f = s.stack[-1] if s.stack else None
+        if f is None or f.kind != "movement" or s.cached is None or s.cached.kind != "epic.move":
+            continue
+        did = f.data["det"]
+        p = moves.plan(s, did, f.data.get("purpose", moves.MOVE))
+        slow = candidates_slowly(s, did, p, _legal(s, did, p))
+        monkeypatch.setattr(headings, "_KEPT", kept)
+        assert moves.candidates(s, did, p) == slow, f"seed {seed}"
+        monkeypatch.setattr(headings, "_KEPT", _Forgetful())
+        assert moves.candidates(s, did, p) == slow, f"seed {seed}"
+        asked += 1
+    assert asked > 90 and len(kept) < asked  # some answers came from what was kept
+
+
+def test_EPC_11_candidates_play_as_with_the_headings_worked_out(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, headings, {"_KEPT": _Forgetful()}) > 1000
+
+
+def test_EPC_11_kept_headings_tell_a_charge_and_the_legal_ones_apart() -> None:
+    """Set up: allowances so short that headings read alike (0.1 cm texts), so a charge
+    keeps a later one in the first's place; a wall of enemy stands to the east makes some
+    headings illegal. The same allowance as a charge and not, with and without the wall,
+    each asked twice (the second from `_KEPT`): the slow way's answer every time."""
+    got: dict[tuple[float, float, bool, bool], list[tuple[float, float]]] = {}
+    for lo, hi in ((0.0, 0.1), (0.04, 0.12), (0.0, 12.0)):
+        for wall in (False, True):
+            for engage in (False, True, False):
+                b = Board()
+                did = b.det(0, "tactiques", [(60.0, 60.0)], order="charge" if engage else None)
+                if wall:
+                    b.det(1, "tactiques", [(60.0 + 2.0 + hi, 40.0 + 5.0 * i) for i in range(9)])
+                s = b.s
+                p = moves.Plan(tuple(st.sid for st in s.alive(did)), lo, hi, "EP-2.2", engage)
+                slow = candidates_slowly(s, did, p, _legal(s, did, p))
+                for _ in range(2):
+                    assert moves.candidates(s, did, p) == slow, (lo, hi, wall, engage)
+                got[(lo, hi, wall, engage)] = slow
+    # the same allowance and legal headings, a charge or not: another list
+    assert got[(0.0, 0.1, False, True)] != got[(0.0, 0.1, False, False)]
+    assert got[(0.0, 12.0, True, False)] != got[(0.0, 12.0, False, False)]

@@ -74,3 +74,40 @@ def _distinct_headings(lo: float, hi: float) -> Distinct:
 
 
 _DISTINCT: dict[tuple[float, float], Distinct] = {}
+
+
+# the legal headings as `moves.candidates` lists them, and where each text stands there
+Kept = tuple[tuple[tuple[float, float], ...], dict[tuple[float, float], int]]
+
+
+def kept_headings(
+    lo: float, hi: float, engage: bool, heads: tuple[Said, ...], oks: list[bool]
+) -> Kept:
+    """The legal headings of `_distinct_headings(lo, hi)` (`oks`: which are legal) as
+    `moves.candidates` lists them, the first of each text but a charge's later one in its
+    place, with where each text stands in that list. Eighth round: they depend on the
+    allowance, the charge and `oks` alone, so they are kept by these (the same moves are
+    legal again and again); the caller copies what it changes."""
+    key = (lo, hi, engage, bytes(oks))
+    got = _KEPT.get(key)
+    if got is not None:
+        return got
+    out: list[tuple[float, float]] = []
+    legal: dict[tuple[float, float], int] = {}
+    for (dx, dy, _key, text), ok in zip(heads, oks, strict=True):
+        if not ok:
+            continue
+        assert text is not None  # a heading's text is worked out with it (`_said`)
+        if text in legal:
+            if engage:
+                out[legal[text]] = (dx, dy)
+            continue
+        legal[text] = len(out)
+        out.append((dx, dy))
+    if len(_KEPT) >= 4096:  # bounded: a few allowances, a few patterns of legal moves
+        _KEPT.clear()
+    got = _KEPT[key] = (tuple(out), legal)
+    return got
+
+
+_KEPT: dict[tuple[float, float, bool, bytes], Kept] = {}

@@ -32,6 +32,7 @@ from arbitre.games.epic.headings import Said as Said
 from arbitre.games.epic.headings import _clean as _clean
 from arbitre.games.epic.headings import _distinct_headings as _distinct_headings
 from arbitre.games.epic.headings import _headings as _headings
+from arbitre.games.epic.headings import kept_headings
 from arbitre.games.epic.headings import shown as shown
 from arbitre.games.epic.movement import (
     breakthrough_allowance,
@@ -379,11 +380,16 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
                 more.add(key)
                 todo.append((dx, dy, key, None))
                 vectors.append((dx, dy))
-    out: list[tuple[float, float]] = []
-    legal: dict[tuple[float, float], int] = {}
     near = _near(s, did, p)
     oks = _legal_many(s, p, near, vectors)
-    for (dx, dy, _key, text), ok in zip(todo, oks, strict=True):
+    # eighth round: what the headings add depends on the allowance, on whether it is a
+    # charge and on which of them are legal alone; worked out once for each
+    n = len(heads)
+    kept = kept_headings(p.lo, p.hi, p.engage, heads, oks[:n])
+    if n == len(todo):
+        return list(kept[0]) or [(0.0, 0.0)]
+    out, legal = list(kept[0]), dict(kept[1])
+    for (dx, dy, _key, text), ok in zip(todo[n:], oks[n:], strict=True):
         if not ok:
             continue
         if text is None:
