@@ -8,13 +8,18 @@ events, dice and states the same) and asked both ways on states set up on purpos
 - A move question (EPC-11): what the headings add to the candidates (the first of each
   text, a charge's later one in its place) is kept by allowance, charge and which
   headings are legal (`headings.kept_headings`).
+- A move's key and text (EPC-11, issue 13): `round(v, 1)` and `round(v, 3)` of its
+  vector and length as `headings.rounded` works them out, mostly without `round`.
 """
 
 from __future__ import annotations
 
+import math
+import struct
 from typing import Any
 
-from arbitre.games.epic import headings, moves, reactions
+from arbitre.engine.rng import Rng
+from arbitre.games.epic import headings, move_texts, moves, reactions
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from tests.epic.board import Board
@@ -164,3 +169,61 @@ def test_EPC_11_kept_headings_tell_a_charge_and_the_legal_ones_apart() -> None:
     # the same allowance and legal headings, a charge or not: another list
     assert got[(0.0, 0.1, False, True)] != got[(0.0, 0.1, False, False)]
     assert got[(0.0, 12.0, True, False)] != got[(0.0, 12.0, False, False)]
+
+
+# --- a move's key and text: rounded ----------------------------------------------------
+
+
+def _bits(v: float) -> bytes:
+    return struct.pack("<d", v)
+
+
+def test_EPC_11_rounded_is_round_to_the_bit() -> None:
+    """`headings.rounded` against `round` at 1, 2 and 3 digits: zeros of either sign,
+    values either side of every half-way point of a few thousand (a float apart), far
+    and non-finite values, and a hundred thousand seeded ones; the same bits each time."""
+    rng = Rng.from_seed(15)
+    special = [0.0, -0.0, 0.05, -0.05, 2.675, 1.005, 5e-324, -5e-324, 0.0004999, -0.00051]
+    special += [1e8, -1e8, 1e9, 1e12, -1e300, math.inf, -math.inf]
+    met = 0
+    for digits in (1, 2, 3):
+        scale = 10.0**digits
+        values = list(special)
+        for k in range(-3000, 3000, 7):
+            half = (k + 0.5) / scale
+            values += [half, math.nextafter(half, math.inf), math.nextafter(half, -math.inf)]
+            values.append(k / scale)
+        for _ in range(100_000 // 3):
+            values.append((rng.below(2_000_001) - 1_000_000) / 1777.0)
+        for v in values:
+            assert _bits(headings.rounded(v, scale, digits)) == _bits(round(v, digits)), v
+            met += 1
+    assert math.isnan(headings.rounded(math.nan, 10.0, 1))
+    assert met > 100_000
+
+
+class _Everywhere:
+    """Sets a name on `headings` and on the modules that import it from there (no
+    `__dict__` of its own: monkeypatch then keeps the value read, and puts it back)."""
+
+    __slots__ = ()
+    _modules = (headings, moves, move_texts)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(headings, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        for module in self._modules:
+            setattr(module, name, value)
+
+
+def _rounded_slowly(v: float, scale: float, digits: int) -> float:
+    return round(v, digits)
+
+
+def test_EPC_11_moves_play_as_with_round(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, _Everywhere(), {"rounded": _rounded_slowly}) > 1000
+    used = [getattr(m, "rounded") for m in (moves, move_texts)]  # noqa: B009 (not exported)
+    assert used == [headings.rounded] * 2 and headings.rounded is not _rounded_slowly

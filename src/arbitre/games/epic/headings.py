@@ -17,7 +17,23 @@ def _clean(v: float, snap: float = 1e-9) -> float:
 
 def shown(dx: float, dy: float) -> tuple[float, float]:
     """A move as its option text shows it: to 0.1 cm, without -0.0."""
-    return round(dx, 1) + 0.0, round(dy, 1) + 0.0
+    return rounded(dx, 10.0, 1) + 0.0, rounded(dy, 10.0, 1) + 0.0
+
+
+def rounded(v: float, scale: float, digits: int) -> float:
+    """`round(v, digits)`, the very same float (`scale` is 10.0 ** digits), mostly
+    without `round`'s decimal conversion (eighth round: a move question rounds some forty
+    vectors). `round` gives the float nearest to k / scale, k the integer nearest to the
+    exact v * scale; when the float v * scale lies more than 0.01 from a half-integer
+    (its error is far less for |v * scale| < 1e9), its nearest integer is that k, and
+    k / scale is the float nearest to k / scale (an exact k and scale, divided with
+    IEEE rounding); a 0 keeps the sign of v, as `round` does. Otherwise `round` itself."""
+    t = v * scale
+    if -1e9 < t < 1e9:  # (false for a NaN)
+        k = round(t)
+        if -0.49 < t - k < 0.49:
+            return k / scale if k else math.copysign(0.0, v)
+    return round(v, digits)
 
 
 # dx, dy, its key to 1e-3 cm, its text (`shown`) when already worked out

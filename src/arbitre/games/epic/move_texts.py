@@ -15,6 +15,7 @@ from typing import Any
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic import moves
+from arbitre.games.epic.headings import rounded
 from arbitre.games.epic.state import EpicState
 
 COMPASS = ("e", "ne", "n", "nw", "w", "sw", "s", "se")  # north: the top edge (y = 0)
@@ -127,7 +128,7 @@ _PLAIN: dict[tuple[float, float], Plain] = {}
 
 def _plain(dx: float, dy: float) -> Plain:
     sx, sy = moves.shown(dx, dy)
-    cm = round(math.hypot(dx, dy), 1)
+    cm = rounded(math.hypot(dx, dy), 10.0, 1)  # = round(·, 1)
     if cm == 0:
         stay = Msg("epic.opt.stay", {"dx": sx, "dy": sy}), ("epic.opt.stay", ())
         got: Plain = (sx, sy, cm, True, stay)

@@ -32,7 +32,7 @@ from arbitre.games.epic.headings import Said as Said
 from arbitre.games.epic.headings import _clean as _clean
 from arbitre.games.epic.headings import _distinct_headings as _distinct_headings
 from arbitre.games.epic.headings import _headings as _headings
-from arbitre.games.epic.headings import kept_headings
+from arbitre.games.epic.headings import kept_headings, rounded
 from arbitre.games.epic.headings import shown as shown
 from arbitre.games.epic.movement import (
     breakthrough_allowance,
@@ -375,7 +375,7 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     if p.hi > 0:
         more: set[tuple[float, float]] = set()
         for dx, dy in _toward_enemy(s, did, p):
-            key = (round(dx, 3), round(dy, 3))
+            key = (rounded(dx, 1000.0, 3), rounded(dy, 1000.0, 3))  # = round(·, 3)
             if key not in keys and key not in more:
                 more.add(key)
                 todo.append((dx, dy, key, None))
