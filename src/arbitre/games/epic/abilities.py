@@ -225,7 +225,7 @@ def abandon_transport(rules: Rules = DEFAULT_RULES) -> str:
 def transport_space(stands: Sequence[UnitProfile]) -> int:
     """EP-10.4: a Bound Character takes no space in a transport; a walker takes 2
     (research §3.5), any other stand 1."""
-    return sum(0 if u.has("bound_character") else 2 if u.type == "walker" else 1 for u in stands)
+    return sum([0 if u.has("bound_character") else 2 if u.type == "walker" else 1 for u in stands])
 
 
 def disembark_move(move: float, via_landed_flyer: bool) -> float:

@@ -198,7 +198,10 @@ def auto_flight(s: EpicState, f: Frame) -> None:
     if det.order == "charge" and moved:
         # issue 15: the enemies near the movers listed once, which `engaged` reads
         near = near_foes(s, [st for st, _p, _a in moved])
-        charge = any(engaged(s, st, near) for st, _p, _a in moved)
+        for st, _p, _a in moved:  # (a loop, no generator: eighth round)
+            if engaged(s, st, near):
+                charge = True
+                break
     push_react(s, 1 - det.side, did, path_rows(s, moving or (moved if charge else [])), charge)
     if flyer:
         # EP-16.41: bombs on the line flown in the air, resolved before any reaction

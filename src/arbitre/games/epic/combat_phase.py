@@ -197,15 +197,18 @@ def aims_key(s: EpicState, did: int, table: dict[int, list[Stand]], foes: Any) -
     `_foes_key`), the buildings' Structure Points (`areas`). A stand's unit and side, a
     detachment's unit and side, the rules and the table never change in a game."""
     det = s.dets[did]
-    mine = tuple(
-        (st.sid, st.x, st.y, st.alt, st.facing, st.damage, st.dr_used) for st in table.get(did, ())
+    mine = tuple(  # (a list first: no generator, eighth round)
+        [
+            (st.sid, st.x, st.y, st.alt, st.facing, st.damage, st.dr_used)
+            for st in table.get(did, ())
+        ]
     )
     return (det.order, det.extra, mine, foes, tuple(s.structure.items()))
 
 
 def _foes_key(s: EpicState, side: int) -> tuple[tuple[int, int, float, float, str], ...]:
     """The enemy stands of `side` in table order: id, detachment, position, altitude."""
-    return tuple((e.sid, e.det, e.x, e.y, e.alt) for e in s.foes_of(side))
+    return tuple([(e.sid, e.det, e.x, e.y, e.alt) for e in s.foes_of(side)])  # no generator
 
 
 def keep(s: EpicState, seen: dict[int, list[int]]) -> Kept:
@@ -302,7 +305,7 @@ def decide_combat(s: EpicState, f: Frame) -> Decision | None:
         if parts[0] == "demolish":
             args["target"] = f"epic.terrain.{s.table.areas[int(parts[2])].kind}"
         opts.append(Option(k, Msg(f"epic.opt.{parts[0]}", args)))
-    if all(k.startswith("psy:") for k in keys):
+    if all([k.startswith("psy:") for k in keys]):  # (a list, no generator)
         opts.append(no_power_option())  # EP-11.2: only powers left, and none is a duty
     text = Msg("epic.decide.combat", {}, "EPC-12")
     return Decision(

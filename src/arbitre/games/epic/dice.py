@@ -104,4 +104,4 @@ def show_dice(dice: Dice) -> str:
     groups: dict[int, list[str]] = {}
     for target, shown in dice:
         groups.setdefault(target, []).append(shown)
-    return " · ".join(f"{t}+ → {' '.join(v)}" for t, v in groups.items()) or "—"
+    return " · ".join([f"{t}+ → {' '.join(v)}" for t, v in groups.items()]) or "—"

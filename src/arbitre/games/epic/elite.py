@@ -32,7 +32,14 @@ def askers(s: EpicState, dets: Iterable[int]) -> list[int]:
     out = []
     for side in (0, 1):
         mine = [d for d in dets if s.dets[d].side == side]
-        has = any(st.profile.has("elite") for d in mine for st in s.alive(d))
+        has = False
+        for d in mine:  # (a loop, no generator: eighth round)
+            for st in s.alive(d):
+                if st.profile.has("elite"):
+                    has = True
+                    break
+            if has:
+                break
         if has and pool(s, side, mine) > 0:
             out.append(side)
     return out

@@ -236,7 +236,7 @@ def modifiers_for(s: EpicState, gun: Gun, t: Stand, alt: str, interception: bool
         interception=interception,
         rules=s.rules,
     )
-    total = sum(m.value for m in mods)
+    total = sum([m.value for m in mods])  # (a list, no generator: eighth round)
     if t.landing and not interception and s.rules.evasive_whole_turn:
         # AMB-EP-15b alternative: the evasive -1 of EP-16.3 lasts while landed, even
         # against AA; Cible Difficile (seed L254) is for Low/High altitude only, so the

@@ -334,7 +334,10 @@ def path_blocked(a: Point, b: Point, cls: int, areas: Sequence[Area], airborne: 
     Low or High altitude fly over everything (EP-16.24, EP-16.25)."""
     if airborne:
         return False
-    return any(ar.crossed_by(a, b) for ar in impassable_to(cls, areas))
+    for ar in impassable_to(cls, areas):  # noqa: SIM110 (a loop, no generator: eighth round)
+        if ar.crossed_by(a, b):
+            return True
+    return False
 
 
 def touch_box(ar: Area) -> tuple[float, float, float, float]:

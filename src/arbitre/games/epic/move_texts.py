@@ -64,7 +64,7 @@ class _Table:
                     for at, (ex, ey, edet) in enumerate(self.foes)
                 ]
             )
-            self.spread = max(math.hypot(x - ox, y - oy) for x, y in self.own)
+            self.spread = max([math.hypot(x - ox, y - oy) for x, y in self.own])
         ends = [(x + dx, y + dy) for x, y in self.own]
         x0 = x1 = ends[0][0]
         y0 = y1 = ends[0][1]
@@ -182,7 +182,7 @@ def move_words(s: EpicState, did: int, dx: float, dy: float, free: bool = False)
 
 def _said(msg: Msg) -> Said:
     """What a move option reads (its key and arguments but the raw vector)."""
-    return msg.key, tuple(sorted((k, v) for k, v in msg.args.items() if k not in ("dx", "dy")))
+    return msg.key, tuple(sorted([(k, v) for k, v in msg.args.items() if k not in ("dx", "dy")]))
 
 
 def _heading(args: Mapping[str, Any]) -> str:
@@ -215,7 +215,12 @@ def _options(s: EpicState, did: int, cands: list[tuple[float, float]]) -> tuple[
     if got is not None:
         return got
     plains = [_PLAIN.get(v) or _plain(*v) for v in cands]
-    if all(p[3] for p in plains):
+    k = 0  # the first move that reads more than its vector (eighth round: no generator)
+    for p in plains:
+        if not p[3]:
+            break
+        k += 1
+    if k == len(plains):
         got = _named(_heads(plains))
         if len(_OPTIONS) >= 2048:
             _OPTIONS.clear()
@@ -224,9 +229,6 @@ def _options(s: EpicState, did: int, cands: list[tuple[float, float]]) -> tuple[
     # issue 15: the moves before the first that reads more than its vector (a move toward
     # an enemy) are named as above, kept per list of moves with what they said; `_named`
     # goes on from there with the rest
-    k = 0
-    while plains[k][3]:
-        k += 1
     head = _HEADS.get(key[:k])
     if head is None:
         said: set[Said] = set()

@@ -77,7 +77,7 @@ def plan(s: EpicState, did: int, purpose: str) -> Plan:
     """The allowance of a detachment's move for `purpose` (see module doc)."""
     det = s.dets[did]
     mine = s.alive(did)
-    sids = tuple(st.sid for st in mine)
+    sids = tuple([st.sid for st in mine])
     move = move_of(s, did)
     flyer = flyer_det(s, did)
     if purpose == INFILTRATE:
@@ -194,7 +194,7 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
             # the terrain, so every path of this plan stays in the square of half-side r
             # around its start; a piece whose `touch_box` misses that square cannot stop it
             x0, x1, y0, y1 = st.x - r, st.x + r, st.y - r, st.y + r
-            stops.append(tuple(ar for ar, box in mine if _meets(box, x0, x1, y0, y1)))
+            stops.append(tuple([ar for ar, box in mine if _meets(box, x0, x1, y0, y1)]))
     starts = [st.point for st in movers]
     overlap = 2 * s.rules.base_radius - EPS
     blocked = any(stops)
@@ -350,8 +350,9 @@ def _path_refused(
     impassable piece, ends where a Flyer may not land or enters a zone of control."""
     for start, stops in pairs:
         dest = tuple.__new__(Point, (start[0] + dx, start[1] + dy))
-        if stops and any(ar.crossed_by(start, dest) for ar in stops):
-            return True
+        for ar in stops:  # (a loop, no generator: eighth round)
+            if ar.crossed_by(start, dest):
+                return True
         if land and not may_land(dest, terrain):
             return True
         if zones and path_enters_zoc(start, dest, zones):

@@ -95,8 +95,9 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
                     d = max(0.0, d - edge)
                 if d > longest:
                     continue
-                if any(eligible(s, st, g, t, order, path) is not None for g in own):
-                    return True
+                for g in own:  # (a loop, no generator: eighth round)
+                    if eligible(s, st, g, t, order, path) is not None:
+                        return True
         return False
 
     charged = f.data.get("charge", False)

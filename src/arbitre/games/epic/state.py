@@ -279,7 +279,11 @@ class EpicState:
             for st in stands.values():
                 if st.det == did:
                     return True
-        return bool(self.aboard) and any(st.det == did for st in self.aboard.values())
+        if self.aboard:
+            for st in self.aboard.values():  # (a loop, no generator: eighth round)
+                if st.det == did:
+                    return True
+        return False
 
     def cargo(self, carrier: int) -> list[Stand]:
         """The stands a transport stand carries."""

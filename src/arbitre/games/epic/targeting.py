@@ -28,7 +28,7 @@ def battery(shooters: list[tuple[Stand, Gun]]) -> Battery:
         if alike not in seen:
             seen.add(alike)
             guns.setdefault(st.sid, (st, []))[1].append(g)
-    return [(st, own, max(g.range for g in own)) for st, own in guns.values()]
+    return [(st, own, max([g.range for g in own])) for st, own in guns.values()]
 
 
 Box = tuple[float, float, float, float]

@@ -132,7 +132,7 @@ def _covered(s: EpicState, p: Point, r: float) -> list[Stand]:
 
 
 def _score(s: EpicState, side: int, p: Point, r: float) -> int:
-    return sum(1 if st.side != side else -2 for st in _covered(s, p, r))
+    return sum([1 if st.side != side else -2 for st in _covered(s, p, r)])  # no generator
 
 
 def aim_points(s: EpicState, f: Frame) -> list[Point]:

@@ -26,6 +26,7 @@ import math
 
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import EMBARK_COST_CM, EMERGENCY_EXIT_CM, transport_space
+from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.geometry import Point, coherent, path_blocked
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Stand
@@ -108,8 +109,11 @@ def embark_targets(s: EpicState, did: int, allowance: float) -> list[int]:
     """Friendly transport detachments the detachment may board at the end of this move."""
     det = s.dets[did]
     mine = s.alive(did)
-    if det.disembarked or not mine or any(st.profile.is_flyer for st in mine):
+    if det.disembarked or not mine:
         return []
+    for st in mine:  # (a loop, no generator: eighth round)
+        if CATALOG.units[st.unit].is_flyer:
+            return []
     reach = allowance - EMBARK_COST_CM
     if reach < 0 or s.embarked(did):
         return []
@@ -170,7 +174,12 @@ def spots(s: EpicState, centre: Point, n: int, cls: int, side: int, airborne: bo
                 continue
             if not airborne and path_blocked(centre, p, cls, terrain, False):
                 continue
-            if any(p.to(q) < gap for q in out):
+            near = False
+            for q in out:  # (a loop, no generator: eighth round)
+                if p.to(q) < gap:
+                    near = True
+                    break
+            if near:
                 continue
             clash = False
             px, py = p
@@ -213,7 +222,7 @@ def _placement(s: EpicState, did: int) -> dict[int, Point]:
             s,
             carrier.point,
             len(group),
-            max(stand_class(x) for x in group),
+            max([stand_class(x) for x in group]),
             carrier.side,
             carrier.alt != GROUND,
         )
@@ -293,7 +302,10 @@ def may_abandon(s: EpicState, did: int) -> bool:
     det = s.dets[did]
     if det.transport < 0 or det.moved or not s.alive(det.transport):
         return False
-    if not any(st.profile.has("character") for st in s.alive(did)):
+    for st in s.alive(did):  # (a loop, no generator: eighth round)
+        if CATALOG.units[st.unit].has("character"):
+            break
+    else:
         return False
     return not any(s.cargo(t.sid) for t in s.alive(det.transport))
 

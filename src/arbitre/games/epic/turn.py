@@ -163,7 +163,11 @@ def movable(s: EpicState, did: int, mine: list[Stand] | None = None) -> bool:
         return False
     # research §3.2/§3.5: pinned stands stay; others may disengage (assault.disengage)
     near = near_foes(s, mine)  # issue 14: mostly none, then no stand is pinned
-    return not (near and any(pinned(s, st, near) for st in mine))
+    if near:
+        for st in mine:  # (a loop, no generator: eighth round)
+            if pinned(s, st, near):
+                return False
+    return True
 
 
 def _movable(s: EpicState, side: int) -> list[int]:
@@ -234,7 +238,7 @@ def decide_movement(s: EpicState, f: Frame) -> Decision | None:
         text = Msg("epic.decide.declare", {"det": det.spec}, "EP-8.2")
         return Decision(f.seat, "epic.declare", opts, text, ("EP-8.2", "EP-8.3"), private=False)
     if stage == "alt":
-        opts = tuple(Option(f"alt:{a}", Msg(f"epic.alt.{a}")) for a in f.data["alts"])
+        opts = tuple([Option(f"alt:{a}", Msg(f"epic.alt.{a}")) for a in f.data["alts"]])
         text = Msg("epic.decide.altitude", {"det": det.spec}, "EP-16.12")
         return Decision(
             f.seat, "epic.altitude", opts, text, ("EP-16.12", "EP-16.14"), private=False
@@ -439,7 +443,7 @@ def auto_movement(s: EpicState, f: Frame) -> None:
 def army_broken(s: EpicState, side: int) -> bool:
     """Ours: an army is broken when at least half of its detachments are broken."""
     dets = [d for d in s.dets if d.side == side]
-    return 2 * sum(d.broken for d in dets) >= len(dets)
+    return 2 * sum([d.broken for d in dets]) >= len(dets)
 
 
 def score(s: EpicState, side: int) -> int:

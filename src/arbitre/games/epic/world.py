@@ -33,7 +33,11 @@ def det_has(s: EpicState, did: int, ability: str) -> bool:
     det = s.dets[did]
     if ability in det.extra or CATALOG.units[det.unit].has(ability):
         return True
-    return ability == "command" and any(st.profile.has("command") for st in s.alive(did))
+    if ability == "command":
+        for st in s.alive(did):  # (a loop, no generator: eighth round)
+            if CATALOG.units[st.unit].has("command"):
+                return True
+    return False
 
 
 def airborne(st: Stand) -> bool:
