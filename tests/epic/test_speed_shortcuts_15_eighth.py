@@ -10,14 +10,19 @@ events, dice and states the same) and asked both ways on states set up on purpos
   headings are legal (`headings.kept_headings`).
 - A move's key and text (EPC-11, issue 13): `round(v, 1)` and `round(v, 3)` of its
   vector and length as `headings.rounded` works them out, mostly without `round`.
+- The decisions, options, texts and plans of the hot questions built with
+  `tuple.__new__` (no NamedTuple's Python `__new__`): each field as its name says.
 """
 
 from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Mapping
 from typing import Any
 
+from arbitre.engine.decision import Decision, Option
+from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.games.epic import headings, move_texts, moves, reactions
 from arbitre.games.epic.catalog import CATALOG
@@ -227,3 +232,48 @@ def test_EPC_11_moves_play_as_with_round(monkeypatch: Any) -> None:
     assert games_both_ways(monkeypatch, _Everywhere(), {"rounded": _rounded_slowly}) > 1000
     used = [getattr(m, "rounded") for m in (moves, move_texts)]  # noqa: B009 (not exported)
     assert used == [headings.rounded] * 2 and headings.rounded is not _rounded_slowly
+
+
+# --- NamedTuples built without their Python __new__ ---------------------------------------
+
+
+def _is_msg(m: Any) -> bool:
+    return (
+        type(m) is Msg
+        and isinstance(m.key, str)
+        and isinstance(m.args, Mapping)
+        and (m.rule is None or isinstance(m.rule, str))
+        and all(not isinstance(v, Msg) or _is_msg(v) for v in m.args.values())
+    )
+
+
+def test_EPC_30_decisions_built_field_by_field_are_well_formed() -> None:
+    """Decisions, their options and texts (and the plans of the move questions) built
+    with `tuple.__new__` in the eighth round: each field of the type and meaning its
+    name says, at every decision of some seeded games (the slow way's constructors would
+    have refused or named them so); the events too."""
+    kinds: set[str] = set()
+    for seed, s in STATES:
+        d = s.cached
+        if d is None:
+            continue
+        assert type(d) is Decision and isinstance(d.seat, int) and d.seat in (0, 1), seed
+        assert isinstance(d.kind, str) and d.kind.startswith("epic."), seed
+        assert type(d.private) is bool and d.private == (d.kind == "epic.order"), seed
+        assert type(d.rules) is tuple and all(isinstance(r, str) for r in d.rules), seed
+        assert _is_msg(d.text) and d.text.key.startswith("epic.decide."), seed
+        assert type(d.options) is tuple and d.options, seed
+        for o in d.options:
+            assert type(o) is Option and isinstance(o.key, str) and _is_msg(o.text), seed
+            assert o.text.key.startswith(("epic.opt.", "epic.alt.", "epic.order.")), seed
+        assert all(_is_msg(m) for m in s.log), seed
+        kinds.add(d.kind)
+        f = s.stack[-1]
+        if d.kind == "epic.move" and f.kind == "movement":
+            p = moves.plan(s, f.data["det"], f.data.get("purpose", moves.MOVE))
+            assert type(p) is moves.Plan and type(p.engage) is bool, seed
+            assert type(p.flying) is bool and type(p.land) is bool and (p.flying or not p.land)
+            assert p.facing is None or isinstance(p.facing, float), seed
+            if f.data.get("purpose", moves.MOVE) == moves.MOVE:  # (a zone never engages)
+                assert p.engage == (s.dets[f.data["det"]].order == "charge"), seed
+    assert {"epic.move", "epic.activate", "epic.combat", "epic.order", "epic.altitude"} <= kinds

@@ -46,6 +46,8 @@ from arbitre.games.epic.targeting import Battery, Box, hits_any, out_of_reach
 from arbitre.games.epic.templates import queue_templates, template_weapons
 from arbitre.games.epic.world import bounds, det_has, in_front, near_foes, pinned
 
+# (NamedTuples built without their Python __new__, fields in order: eighth round)
+_new = tuple.__new__
 SHOOTERS = ("tir_appuye", "avance")  # research §5.1: Charge does not shoot
 __all__ = ["actions", "assault", "shoot", "success", "targets"]
 
@@ -297,20 +299,19 @@ def decide_combat(s: EpicState, f: Frame) -> Decision | None:
             st = s.stands[int(parts[1])]
             p = st.profile.powers[int(parts[2])]
             args = {"power": f"epic.power.{p.id}", "target": s.dets[int(parts[3])].spec}
-            opts.append(Option(k, Msg("epic.opt.power", args)))
+            opts.append(_new(Option, (k, _new(Msg, ("epic.opt.power", args, None)))))
             continue
         args = {"det": s.dets[int(parts[1])].spec}
         if parts[0] == "fire":
             args["target"] = s.dets[int(parts[2])].spec
         if parts[0] == "demolish":
             args["target"] = f"epic.terrain.{s.table.areas[int(parts[2])].kind}"
-        opts.append(Option(k, Msg(f"epic.opt.{parts[0]}", args)))
+        opts.append(_new(Option, (k, _new(Msg, (f"epic.opt.{parts[0]}", args, None)))))
     if all([k.startswith("psy:") for k in keys]):  # (a list, no generator)
         opts.append(no_power_option())  # EP-11.2: only powers left, and none is a duty
-    text = Msg("epic.decide.combat", {}, "EPC-12")
-    return Decision(
-        side, "epic.combat", tuple(opts), text, ("EPC-12", "EPC-13", "EPC-17"), private=False
-    )
+    text = _new(Msg, ("epic.decide.combat", {}, "EPC-12"))
+    rules = ("EPC-12", "EPC-13", "EPC-17")
+    return _new(Decision, (side, "epic.combat", tuple(opts), text, rules, False))
 
 
 def choose_combat(s: EpicState, f: Frame, key: str) -> None:

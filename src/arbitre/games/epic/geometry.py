@@ -199,7 +199,7 @@ class Area:
 
     def contains(self, p: Point) -> bool:
         if self.radius > 0:
-            return p.to(Point(self.x0, self.y0)) <= self.radius + EPS
+            return p.to(tuple.__new__(Point, (self.x0, self.y0))) <= self.radius + EPS
         if self.angle:
             p = self._local(p)
         return self.x0 - EPS <= p.x <= self.x1 + EPS and self.y0 - EPS <= p.y <= self.y1 + EPS

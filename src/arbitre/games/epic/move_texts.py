@@ -112,7 +112,7 @@ class _Table:
         key = "epic.opt.move_contact" if self.contact else "epic.opt.move_toward"
         target = self.dets[toward].spec
         args = {"dx": sx, "dy": sy, "cm": cm, "target": target}
-        return Msg(key, args), (key, (("cm", cm), ("target", target)))
+        return _option(Msg, (key, args, None)), (key, (("cm", cm), ("target", target)))
 
 
 # What a move reads that depends on its vector alone (issue 14: the eight headings at a
@@ -168,7 +168,7 @@ def _heads(plains: list[Plain]) -> list[tuple[Msg, Said]]:
     return out
 
 
-_option = tuple.__new__
+_option = tuple.__new__  # a NamedTuple (Option, Msg, Decision) without its Python __new__
 
 
 def move_words(s: EpicState, did: int, dx: float, dy: float, free: bool = False) -> Msg:
@@ -199,8 +199,9 @@ def move_decision(
     s: EpicState, did: int, seat: int, cands: list[tuple[float, float]], purpose: str
 ) -> Decision:
     """A point decision: candidate keys "p:i", and any "x,y" the validator accepts."""
-    text = Msg(f"epic.decide.{purpose}", {"det": s.dets[did].spec}, "EPC-11")
-    return Decision(seat, "epic.move", _options(s, did, cands), text, RULES, private=False)
+    text = _option(Msg, (f"epic.decide.{purpose}", {"det": s.dets[did].spec}, "EPC-11"))
+    options = _options(s, did, cands)
+    return _option(Decision, (seat, "epic.move", options, text, RULES, False))
 
 
 RULES = ("EPC-11", "EP-2.5", "EP-2.6")
@@ -263,13 +264,14 @@ def _named(
         seen.add(said)  # issue 15: added and counted, `said` hashed once
         if len(seen) == n:  # it was there: the text says more
             if "target" in msg.args:
-                msg = Msg("epic.opt.move_toward_dir", {**msg.args, "dir": _heading(msg.args)})
+                args = {**msg.args, "dir": _heading(msg.args)}
+                msg = _option(Msg, ("epic.opt.move_toward_dir", args, None))
                 said = _said(msg)
                 n = len(seen)
                 seen.add(said)
             if len(seen) == n:  # (still) there
                 key = "epic.opt.move_bearing" if "target" in msg.args else "epic.opt.move_cap"
-                msg = Msg(key, {**msg.args, "deg": _bearing(msg.args)})
+                msg = _option(Msg, (key, {**msg.args, "deg": _bearing(msg.args)}, None))
                 seen.add(_said(msg))
         key = _P_KEYS[i] if i < len(_P_KEYS) else f"p:{i}"
         named.append(_option(Option, (key, msg)))  # Option(...) without its __new__

@@ -69,6 +69,9 @@ class Plan(NamedTuple):
     facing: float | None = None  # a titan's facing: it turns at most 90° (research §3.5)
 
 
+_new = tuple.__new__
+
+
 def flyer_det(s: EpicState, did: int) -> bool:
     return det_has(s, did, "flyer")
 
@@ -102,7 +105,8 @@ def plan(s: EpicState, did: int, purpose: str) -> Plan:
     if flyer:
         lo, hi, rule = move_allowance(order, move, True)
         lands = order == "tir_appuye" and (det_has(s, did, "transport") or s.rules.flyer_ta_lands)
-        return Plan(sids, lo, hi, rule, engage=order == "charge", flying=True, land=lands)
+        # (Plan(…) without its Python __new__, fields in order: eighth round)
+        return _new(Plan, (sids, lo, hi, rule, order == "charge", True, lands, None))
     lo, hi, rule = move_allowance(order, move, False)
     if det.disembarked and not det.dropped:
         # EP-16.4: leaving a landed transport costs 5 cm; from one in the air Jump Packs
@@ -111,7 +115,7 @@ def plan(s: EpicState, did: int, purpose: str) -> Plan:
     face = None
     if s.rules.titan_turn90 and mine and mine[0].profile.type in ("titan", "praetorian"):
         face = mine[0].facing
-    return Plan(sids, lo, hi, rule, engage=order == "charge", facing=face)
+    return _new(Plan, (sids, lo, hi, rule, order == "charge", False, False, face))
 
 
 @dataclass(slots=True)

@@ -46,6 +46,8 @@ from arbitre.games.epic.world import airborne, areas, det_has, in_front, pinned
 
 ON_LINE_CM = 0.5  # EP-16.41: a bomb's centre within this of the line of movement (ours)
 AIR, GROUND_LAYER = "air", "ground"
+# (NamedTuples built without their Python __new__, fields in order: eighth round)
+_new = tuple.__new__
 
 
 def template_weapons(st: Stand) -> list[tuple[int, Weapon]]:
@@ -146,7 +148,7 @@ def aim_points(s: EpicState, f: Frame) -> list[Point]:
     pts: list[Point] = []
     if f.data["bomb"]:
         x0, y0, x1, y1 = f.data["paths"][str(sid)]
-        a, b = Point(x0, y0), Point(x1, y1)
+        a, b = _new(Point, (x0, y0)), _new(Point, (x1, y1))
         # issue 15: the point nearest an enemy lies on the line, within the line's box
         # (+ 1e-6 for float noise), so an enemy farther than `r` from that box on one
         # axis is farther than `r` from it: passed over before it is projected
@@ -244,15 +246,15 @@ def decide_template(s: EpicState, f: Frame) -> Decision | None:
     if f.memo is None:
         f.memo = aim_points(s, f)
     options = [
-        Option(f"p:{i}", Msg("epic.opt.aim", {"x": round(p.x, 1), "y": round(p.y, 1)}))
-        for i, p in enumerate(f.memo)
+        _new(Option, (f"p:{i}", _new(Msg, ("epic.opt.aim", {"x": x, "y": y}, None))))
+        for i, (x, y) in enumerate([(round(p.x, 1), round(p.y, 1)) for p in f.memo])
     ]
     if f.data["bomb"] or not options:
         options.append(Option("pass", Msg("epic.opt.no_template")))
     sid, wi = f.data["todo"][0]
     args = {"det": det, "weapon": f"epic.weapon.{s.stands[sid].unit}.{wi}"}
-    text = Msg("epic.decide.template", args, rules[1] if f.data["bomb"] else "EPC-18")
-    return Decision(f.seat, "epic.template", tuple(options), text, rules, private=False)
+    text = _new(Msg, ("epic.decide.template", args, rules[1] if f.data["bomb"] else "EPC-18"))
+    return _new(Decision, (f.seat, "epic.template", tuple(options), text, rules, False))
 
 
 def choose_template(s: EpicState, f: Frame, key: str) -> None:

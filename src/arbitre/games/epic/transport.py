@@ -169,7 +169,10 @@ def spots(s: EpicState, centre: Point, n: int, cls: int, side: int, airborne: bo
     for radius, count in RINGS:
         for i in range(count):
             a = 2 * math.pi * i / count + math.pi / 2
-            p = Point(centre.x + radius * math.cos(a), centre.y + radius * math.sin(a))
+            # (a Point without its Python __new__: eighth round)
+            p = tuple.__new__(
+                Point, (centre.x + radius * math.cos(a), centre.y + radius * math.sin(a))
+            )
             if not (0 <= p.x <= table_w and 0 <= p.y <= table_h):
                 continue
             if not airborne and path_blocked(centre, p, cls, terrain, False):

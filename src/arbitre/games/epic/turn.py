@@ -53,7 +53,11 @@ from arbitre.games.epic.why import log_no_fire
 from arbitre.games.epic.world import det_has, near_foes, pinned
 
 GIVEN_ORDERS = ("tir_appuye", "avance", "charge", "aucun")  # EPC-9, EP-16.10
+_new = tuple.__new__  # NamedTuples without their Python __new__ (eighth round)
 MOVERS = ("avance", "charge", "retraite")
+# eighth round: the altitude and declaration options, kept (an Option is never changed)
+_ALTITUDES = {a: Option(f"alt:{a}", Msg(f"epic.alt.{a}")) for a in (GROUND, LOW, HIGH)}
+_DECLARE = (Option("zone", Msg("epic.opt.zone")), Option("assault", Msg("epic.opt.normal_assault")))
 SHIELD_REPAIR = 4  # research §3.11: each lost shield comes back on 4+
 
 
@@ -103,8 +107,8 @@ def decide_orders(s: EpicState, f: Frame) -> Decision | None:
     if first is None:
         return None
     det = s.dets[first]
-    text = Msg("epic.decide.order", {"det": det.spec}, "EPC-9")
-    return Decision(f.seat, "epic.order", ORDER_OPTIONS, text, ("EPC-9",), private=True)
+    text = _new(Msg, ("epic.decide.order", {"det": det.spec}, "EPC-9"))
+    return _new(Decision, (f.seat, "epic.order", ORDER_OPTIONS, text, ("EPC-9",), True))
 
 
 # issue 15: the same four options every time (an Option and its Msg are never changed)
@@ -163,10 +167,9 @@ def movable(s: EpicState, did: int, mine: list[Stand] | None = None) -> bool:
         return False
     # research §3.2/§3.5: pinned stands stay; others may disengage (assault.disengage)
     near = near_foes(s, mine)  # issue 14: mostly none, then no stand is pinned
-    if near:
-        for st in mine:  # (a loop, no generator: eighth round)
-            if pinned(s, st, near):
-                return False
+    for st in mine if near else ():  # noqa: SIM110 (a loop, no generator: eighth round)
+        if pinned(s, st, near):
+            return False
     return True
 
 
@@ -231,18 +234,13 @@ def decide_movement(s: EpicState, f: Frame) -> Decision | None:
     det = s.dets[did]
     stage = f.data.get("stage", "move")
     if stage == "declare":
-        opts: tuple[Option, ...] = (
-            Option("zone", Msg("epic.opt.zone")),
-            Option("assault", Msg("epic.opt.normal_assault")),
-        )
         text = Msg("epic.decide.declare", {"det": det.spec}, "EP-8.2")
-        return Decision(f.seat, "epic.declare", opts, text, ("EP-8.2", "EP-8.3"), private=False)
+        return Decision(f.seat, "epic.declare", _DECLARE, text, ("EP-8.2", "EP-8.3"), private=False)
     if stage == "alt":
-        opts = tuple([Option(f"alt:{a}", Msg(f"epic.alt.{a}")) for a in f.data["alts"]])
-        text = Msg("epic.decide.altitude", {"det": det.spec}, "EP-16.12")
-        return Decision(
-            f.seat, "epic.altitude", opts, text, ("EP-16.12", "EP-16.14"), private=False
-        )
+        opts = tuple([_ALTITUDES[a] for a in f.data["alts"]])  # a stand's altitude (EP-16.12)
+        text = _new(Msg, ("epic.decide.altitude", {"det": det.spec}, "EP-16.12"))
+        rules = ("EP-16.12", "EP-16.14")
+        return _new(Decision, (f.seat, "epic.altitude", opts, text, rules, False))
     p = _plan(s, f)
     if f.memo is None:
         f.memo = cands = _Moves(moves.candidates(s, did, p))
@@ -315,10 +313,9 @@ def _activation(s: EpicState, f: Frame) -> Decision | None:
             for d in s.dets
             if d.side == side and may_abandon(s, d.did)
         ]
-    text = Msg("epic.decide.activate", {}, "EPC-9")
-    return Decision(
-        side, "epic.activate", tuple(opts), text, ("EPC-9", "EP-11.6", "EP-9.3"), private=False
-    )
+    text = _new(Msg, ("epic.decide.activate", {}, "EPC-9"))
+    rules = ("EPC-9", "EP-11.6", "EP-9.3")
+    return _new(Decision, (side, "epic.activate", tuple(opts), text, rules, False))
 
 
 def chosen_vector(s: EpicState, f: Frame, key: str) -> tuple[float, float]:

@@ -20,6 +20,8 @@ from arbitre.games.epic.view import current_move
 from arbitre.games.epic.world import near_foes, pinned, pinned_sids
 
 MOVERS = ("avance", "charge", "retraite")  # EPC-9 (turn.MOVERS)
+# (NamedTuples built without their Python __new__, fields in order: eighth round)
+_new = tuple.__new__
 _ORDER_NO_FIRE = {
     "charge": "epic.why.order_charge",
     "retraite": "epic.why.order_retreat",
@@ -48,7 +50,7 @@ def no_fire(
         return Msg("epic.why.fallback", {}, "EPC-28")
     order = _order(s, did)
     if order in _ORDER_NO_FIRE:
-        return Msg(_ORDER_NO_FIRE[order], {}, "EPC-9")
+        return _new(Msg, (_ORDER_NO_FIRE[order], {}, "EPC-9"))
     if det.acted:
         return Msg("epic.why.intercepted", {}, "EPC-15")
     aims = targets(s, did, table, pins, where)
@@ -84,8 +86,9 @@ def no_fire(
                 nearest = d
                 far = d + 1e-9
     if math.isfinite(nearest) and nearest > reach:
-        return Msg("epic.why.range", {"dist": round(nearest, 1), "range": reach}, "EPC-14")
-    return Msg("epic.why.no_target", {}, "EPC-14")
+        args = {"dist": round(nearest, 1), "range": reach}
+        return _new(Msg, ("epic.why.range", args, "EPC-14"))
+    return _new(Msg, ("epic.why.no_target", {}, "EPC-14"))
 
 
 def longest_gun(s: EpicState, did: int, pins: set[int] | None = None) -> int | None:
@@ -125,8 +128,8 @@ def log_no_fire(s: EpicState) -> dict[int, list[int]]:
 
 def no_fire_event(s: EpicState, did: int, why: Msg) -> Msg:
     """ "Terminators (A) ne tire pas : Charge : pas de tir [EPC-9]"."""
-    reason = Msg(why.key, why.args)
-    return Msg("epic.ev.no_fire", {"det": s.dets[did].spec, "why": reason}, why.rule)
+    reason = _new(Msg, (why.key, why.args, None))
+    return _new(Msg, ("epic.ev.no_fire", {"det": s.dets[did].spec, "why": reason}, why.rule))
 
 
 def _about(s: EpicState, did: int, why: Msg) -> Msg:
