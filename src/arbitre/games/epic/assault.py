@@ -11,6 +11,7 @@ import math
 
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import may_assault
+from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.fire import elite_left, location_hit, sheet_of, spend_elite, wound
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.sides import side_key
@@ -170,7 +171,7 @@ def disengage(s: EpicState, movers: list[int], dx: float, dy: float) -> None:
     near: list[Stand] | None = None
     for sid in movers:
         st = s.stands.get(sid)
-        if st is None or st.profile.is_flyer or st.alt != GROUND:
+        if st is None or CATALOG.units[st.unit].is_flyer or st.alt != GROUND:
             continue
         if near is None:
             near = near_foes(s, [m for i in movers if (m := s.stands.get(i)) is not None])

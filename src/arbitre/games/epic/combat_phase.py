@@ -117,7 +117,7 @@ def _own(st: Stand, dr_combat: bool) -> tuple[list[Gun], int] | None:
     kept by what it depends on, the unit, its weapon locations lost and a Flyer on the
     ground (`fire._usable`) and whether it has Close Defences left to fire; the Close
     Defence Gun kept is the first met, whose dice `eligible` does not read."""
-    prof = st.profile
+    prof = CATALOG.units[st.unit]  # = st.profile (eighth round: no property)
     dr = prof.param("dr") or 0
     cc = dr > 0 and dr_combat and st.dr_used < dr  # `guns_of`'s Close Defence Gun
     lost = st.damage.count("arme") if st.damage else 0

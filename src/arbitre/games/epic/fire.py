@@ -112,7 +112,7 @@ def shot_guns(st: Stand) -> tuple[Gun, ...]:
 
 
 def _usable(st: Stand) -> tuple[tuple[Weapon, ...], tuple[Gun, ...]]:
-    prof = st.profile
+    prof = CATALOG.units[st.unit]  # = st.profile (eighth round: no property)
     grounded = prof.is_flyer and st.alt == GROUND  # not airborne(st)
     lost = st.damage.count("arme") if st.damage else 0
     key = (st.unit, lost, grounded)  # all the answer depends on (issue 14: asked often)
@@ -138,7 +138,7 @@ def _where(t: Stand, shooter: Point, path: Path | None) -> tuple[Point, str]:
     """The target's point and altitude for this shot: on a move, the path point nearest
     the shooter, airborne for the first half of a landing move (EP-16.14)."""
     if path is None:
-        return t.point, t.alt
+        return tuple.__new__(Point, (t.x, t.y)), t.alt  # = t.point, no property
     a, b = path.start, path.end
     dx, dy = b.x - a.x, b.y - a.y
     length2 = dx * dx + dy * dy
@@ -167,12 +167,12 @@ def eligible(
         table = math.hypot(t.x - st.x, t.y - st.y)  # = st.point.to(t.point)
         alt = t.alt
     else:
-        here = st.point
+        here = tuple.__new__(Point, (st.x, st.y))  # = st.point (eighth round: no property)
         where, alt = _where(t, here, path)
         table = segment_distance(here, path.start, path.end)
     if rules.measure_edge:
         table = max(0.0, table - 2 * rules.base_radius)
-    prof = t.profile
+    prof = CATALOG.units[t.unit]  # = t.profile (eighth round: no property)
     high_applies = prof.is_flyer or (rules.floaters_high and prof.has("floater"))
     if (st.alt == HIGH) != (high_applies and alt == HIGH):
         table += HIGH_ALTITUDE_EXTRA_CM  # EP-16.27 (shooting.effective_range_distance)
@@ -191,7 +191,7 @@ def eligible(
     # in the Combat phase (AMB-EP-15b: then a ground target, whatever `flyer.evasive`)
     t_air = (alt != "ground" and flies(t)) or (t.landing and path is not None)
     if t_air and gun.kind in (SHOT, PHYSICAL):
-        me = st.profile
+        me = CATALOG.units[st.unit]
         ok, _rule = may_target_airborne(
             aa=gun.aa,
             arc=gun.arc,
@@ -201,7 +201,9 @@ def eligible(
         )
         if not ok:
             return None
-    raised = airborne(st) or alt != "ground" or st.profile.cls >= 5 or stand_class(t) >= 5
+    raised = (
+        airborne(st) or alt != "ground" or CATALOG.units[st.unit].cls >= 5 or stand_class(t) >= 5
+    )
     if s.rules.los_terrain and not line_of_sight(st.point, where, areas(s), raised):
         return None
     return where
@@ -210,7 +212,7 @@ def eligible(
 def flies(t: Stand) -> bool:
     """A Flyer or a Floater (EP-16.44/16.45 name them); troops dropping from a transport
     are airborne too but only Difficult Targets (EP-16.34)."""
-    prof = t.profile
+    prof = CATALOG.units[t.unit]  # = t.profile (eighth round: no property)
     return prof.is_flyer or prof.has("floater")
 
 

@@ -141,7 +141,7 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
     movers = [s.stands[i] for i in p.movers]
     moving = set(p.movers)
     air = p.flying and not p.land
-    lead = movers[0].point if movers else Point(0, 0)
+    lead = _new(Point, (movers[0].x, movers[0].y)) if movers else Point(0, 0)  # no property
     xs, ys = [st.x for st in movers] or [0.0], [st.y for st in movers] or [0.0]
     box = (min(xs), max(xs), min(ys), max(ys))
     touching = contact(s)
@@ -175,7 +175,7 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
             for e in s.foes_of(side)
             if hypot(e.x - lx, e.y - ly) <= reach and e.alt == GROUND and not dets[e.det].fallback
         ]
-    others = [st.point for st in s.alive(did) if st.sid not in moving]
+    others = [_new(Point, (st.x, st.y)) for st in s.alive(did) if st.sid not in moving]
     stops: list[tuple[Area, ...]]
     if p.flying:
         stops = [()] * len(movers)
@@ -199,7 +199,7 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
             # around its start; a piece whose `touch_box` misses that square cannot stop it
             x0, x1, y0, y1 = st.x - r, st.x + r, st.y - r, st.y + r
             stops.append(tuple([ar for ar, box in mine if _meets(box, x0, x1, y0, y1)]))
-    starts = [st.point for st in movers]
+    starts = [_new(Point, (st.x, st.y)) for st in movers]  # = st.point, no property
     overlap = 2 * s.rules.base_radius - EPS
     blocked = any(stops)
     return _Near(stands, zones, others, movers, starts, stops, blocked, box, overlap, touching)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from arbitre.engine.decision import Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import power_allowed, power_rerolls_ones
+from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.fire import power_gun, volley
 from arbitre.games.epic.sides import side_key
 from arbitre.games.epic.state import EpicState, Stand
@@ -20,7 +21,7 @@ from arbitre.games.epic.world import bounds
 def _targets(s: EpicState, st: Stand, i: int, where: dict[int, Box] | None = None) -> list[int]:
     """The enemy detachments the power may hit (EP-11.7: as a weapon); `where` keeps each
     detachment's `world.bounds` for the next power asked of the same state (issue 15)."""
-    gun = power_gun(st.profile.powers[i])
+    gun = power_gun(CATALOG.units[st.unit].powers[i])  # = st.profile…, no property
     guns: Battery = [(st, [gun], gun.range)]  # = battery([(st, gun)]): one gun
     order = s.dets[st.det].order
     out: list[int] = []
@@ -58,7 +59,7 @@ def powers_for(s: EpicState, side: int, phase: str) -> list[tuple[str, Msg]]:
         if det.fallback and phase == "combat":
             continue  # research §3.8: no shooting in Retraite; Movement-phase powers are
             # used "quel que soit l'ordre" (EP-11.6), Retraite included
-        for i, p in enumerate(st.profile.powers):
+        for i, p in enumerate(CATALOG.units[st.unit].powers):
             if p.phase != phase:
                 continue
             ok, _rule = power_allowed(phase, det.order, p.kind)

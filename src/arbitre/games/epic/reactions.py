@@ -87,7 +87,7 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
             x, y = st.x, st.y
             if x < bx0 - far or x > bx1 + far or y < by0 - far or y > by1 + far:
                 continue  # beyond the paths' box (above)
-            here = st.point
+            here = tuple.__new__(Point, (st.x, st.y))  # = st.point, no property
             for t in foes:
                 path = paths[t.sid]
                 d = segment_distance(here, path.start, path.end)
@@ -150,7 +150,7 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
         # DR stand the charger did not contact still has its interception shot (7+).
         drs: dict[str, list[tuple[Stand, Gun]]] = {"cc": [], "dr": []}
         for st in mine:
-            left = (st.profile.param("dr") or 0) - st.dr_used
+            left = (CATALOG.units[st.unit].param("dr") or 0) - st.dr_used  # no property
             if left <= 0:
                 continue
             if charged and engaged(s, st):
@@ -163,7 +163,7 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
         for st in mine:
             if st.power_used:
                 continue
-            for i, p in enumerate(st.profile.powers):
+            for i, p in enumerate(CATALOG.units[st.unit].powers):
                 g = power_gun(p)
                 if (
                     g.kind == PHYSICAL

@@ -24,6 +24,7 @@ from arbitre.games.epic import moves
 from arbitre.games.epic.abilities import may_end_at
 from arbitre.games.epic.air import start_flight
 from arbitre.games.epic.assault import disengage
+from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.combat_phase import keep
 from arbitre.games.epic.move_texts import COMPASS as COMPASS  # re-exported
 from arbitre.games.epic.move_texts import move_decision as move_decision  # re-exported
@@ -50,7 +51,7 @@ from arbitre.games.epic.transport import (
     may_disembark,
 )
 from arbitre.games.epic.why import log_no_fire
-from arbitre.games.epic.world import det_has, near_foes, pinned
+from arbitre.games.epic.world import any_pinned, det_has, near_foes
 
 GIVEN_ORDERS = ("tir_appuye", "avance", "charge", "aucun")  # EPC-9, EP-16.10
 _new = tuple.__new__  # NamedTuples without their Python __new__ (eighth round)
@@ -167,10 +168,7 @@ def movable(s: EpicState, did: int, mine: list[Stand] | None = None) -> bool:
         return False
     # research §3.2/§3.5: pinned stands stay; others may disengage (assault.disengage)
     near = near_foes(s, mine)  # issue 14: mostly none, then no stand is pinned
-    for st in mine if near else ():  # noqa: SIM110 (a loop, no generator: eighth round)
-        if pinned(s, st, near):
-            return False
-    return True
+    return not (near and any_pinned(s, mine, near))
 
 
 def _movable(s: EpicState, side: int) -> list[int]:
@@ -463,7 +461,7 @@ def end_phase_upkeep(s: EpicState) -> None:
                 d.fallback = False
                 s.log.append(Msg("epic.ev.rally", {"det": d.spec, "roll": total}, "EPC-28"))
     for st in s.stands.values():
-        most = st.profile.param("shields") or 0
+        most = CATALOG.units[st.unit].param("shields") or 0  # = st.profile…, no property
         if "generateur" in st.damage:
             continue
         for _ in range(most - st.shields):

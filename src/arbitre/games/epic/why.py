@@ -9,6 +9,7 @@ import math
 
 from arbitre.engine.decision import Decision
 from arbitre.engine.i18n import Msg
+from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.combat_phase import _order, buildings_in_reach, targets
 from arbitre.games.epic.fire import shot_guns
 from arbitre.games.epic.moves import point_vector
@@ -105,7 +106,7 @@ def longest_gun(s: EpicState, did: int, pins: set[int] | None = None) -> int | N
         for g in shot_guns(st):
             if best is None or g.range > best:
                 best = g.range
-        dr = st.profile.param("dr")
+        dr = CATALOG.units[st.unit].param("dr")  # = st.profile…, no property
         if dr and dr_combat and st.dr_used < dr and (best is None or best < DR_RANGE_CM):
             best = DR_RANGE_CM  # `fire.dr_gun`'s range (EP-3.4)
     return best

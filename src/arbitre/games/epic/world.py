@@ -46,8 +46,8 @@ def airborne(st: Stand) -> bool:
 
 def stand_class(st: Stand) -> int:
     """EP-16.19: a landed Flyer is class 3 (4 if Super-heavy); else its profile's class."""
-    prof = st.profile
-    if prof.is_flyer and not airborne(st):
+    prof = CATALOG.units[st.unit]  # = st.profile (eighth round: no property)
+    if prof.is_flyer and st.alt == GROUND:  # not airborne(st)
         return landed_class(prof)
     return prof.cls
 
@@ -126,6 +126,14 @@ def pinned(s: EpicState, st: Stand, foes: list[Stand] | None = None) -> bool:
             near = -reach <= dy <= reach and dx * dx + dy * dy <= r2
             if near and stand_class(e) >= cls:
                 return True
+    return False
+
+
+def any_pinned(s: EpicState, mine: list[Stand], near: list[Stand]) -> bool:
+    """`any(pinned(s, st, near) for st in mine)`: a loop, no generator (eighth round)."""
+    for st in mine:  # noqa: SIM110
+        if pinned(s, st, near):
+            return True
     return False
 
 
