@@ -12,6 +12,8 @@ events, dice and states the same) and asked both ways on states set up on purpos
   vector and length as `headings.rounded` works them out, mostly without `round`.
 - The decisions, options, texts and plans of the hot questions built with
   `tuple.__new__` (no NamedTuple's Python `__new__`): each field as its name says.
+- The activation question (EP-9.3): `may_abandon` asked only of detachments with an
+  assigned transport.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from arbitre.engine.rng import Rng
 from arbitre.games.epic import headings, move_texts, moves, reactions
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.state import EpicState, Frame, Stand
+from arbitre.games.epic.transport import may_abandon
 from tests.epic.board import Board
 from tests.epic.speed_states import (
     STATES,
@@ -277,3 +280,21 @@ def test_EPC_30_decisions_built_field_by_field_are_well_formed() -> None:
             if f.data.get("purpose", moves.MOVE) == moves.MOVE:  # (a zone never engages)
                 assert p.engage == (s.dets[f.data["det"]].order == "charge"), seed
     assert {"epic.move", "epic.activate", "epic.combat", "epic.order", "epic.altitude"} <= kinds
+
+
+# --- the activation question: abandoning a transport ------------------------------------
+
+
+def test_EP_9_3_abandon_options_as_with_every_detachment_asked() -> None:
+    """`may_abandon` asked only of detachments with an assigned transport (its first
+    test): the activation questions of seeded games offer "abandon:N" for exactly the
+    detachments `may_abandon` accepts when every one is asked."""
+    asked = offered = 0
+    for seed, s in STATES:
+        d = s.cached
+        if d is None or d.kind != "epic.activate":
+            continue
+        slow = [f"abandon:{x.did}" for x in s.dets if x.side == d.seat and may_abandon(s, x.did)]
+        assert [o.key for o in d.options if o.key.startswith("abandon:")] == slow, seed
+        asked, offered = asked + 1, offered + len(slow)
+    assert asked > 100 and offered > 0

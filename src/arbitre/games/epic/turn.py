@@ -309,7 +309,7 @@ def _activation(s: EpicState, f: Frame) -> Decision | None:
                 Msg("epic.opt.abandon", {"det": d.spec, "transport": s.dets[d.transport].spec}),
             )
             for d in s.dets
-            if d.side == side and may_abandon(s, d.did)
+            if d.side == side and d.transport >= 0 and may_abandon(s, d.did)  # (its first test)
         ]
     text = _new(Msg, ("epic.decide.activate", {}, "EPC-9"))
     rules = ("EPC-9", "EP-11.6", "EP-9.3")
