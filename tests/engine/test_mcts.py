@@ -87,6 +87,91 @@ def test_tree_statistics_add_up() -> None:
     assert s.left == 8  # the searched state was not touched
 
 
+# --- paired walks at the root (common random numbers) --------------------------------------
+
+
+@dataclass
+class Duel:
+    """A toy game of pure luck but for one choice: "low" wins on a d100 under 41, "high"
+    under 61, the same die for either (the state's RNG)."""
+
+    pick: str = ""
+    roll: int = 0
+    rng: Rng = field(default_factory=Rng)
+
+
+class Dice:
+    id = "dice"
+    version = "1"
+
+    def seats(self, config: Any) -> tuple[str, ...]:
+        return ("a", "b")
+
+    def decision(self, s: Duel) -> Decision | None:
+        if s.pick:
+            return None
+        options = (Option("low", Msg("x")), Option("high", Msg("x")))
+        return Decision(0, "dice.pick", options, Msg("x"))
+
+    def apply(self, s: Duel, key: str) -> None:
+        s.pick, s.roll = key, s.rng.die(100)
+
+    def result(self, s: Duel) -> Result | None:
+        if not s.pick:
+            return None
+        won = s.roll <= (40 if s.pick == "low" else 60)
+        return Result((1.0, 0.0) if won else (0.0, 1.0), Msg("x"))
+
+    def clone(self, s: Duel) -> Duel:
+        return Duel(s.pick, s.roll, s.rng.copy())
+
+    def determinize(self, s: Duel, seat: int, rng: Rng) -> Duel:
+        return Duel(s.pick, s.roll, Rng(rng.next64()))  # future dice resampled
+
+
+def test_paired_walks_compare_the_options_under_the_same_dice() -> None:
+    """`root=paired`: each determinization is walked once through every option of the
+    root with the same dice, so "high" (never worse on the same die) never scores below
+    "low", and is chosen whenever a die told them apart; the round-robin UCB root at the
+    same budget (other dice for each walk) scores "low" above "high" for some seeds."""
+    dice = Dice()
+    d = dice.decision(Duel())
+    assert d is not None
+    ucb_inverted = 0
+    for seed in range(30):
+        paired = MctsAgent(seed, params=parse_params("iterations=16:seconds=0:root=paired"))
+        root = paired.search(dice, Duel(), 0)  # type: ignore[arg-type]
+        low, high = (root.children[f"0|dice.pick|{k}"] for k in ("low", "high"))
+        assert low.visits == high.visits == 8 and paired.last_iterations == 16
+        assert high.total[0] >= low.total[0]
+        told_apart = high.total[0] > low.total[0]
+        choice = MctsAgent(seed, params=parse_params("iterations=16:seconds=0:root=paired"))
+        assert choice.choose(dice, Duel(), d) == ("high" if told_apart else "low")
+        ucb = MctsAgent(seed, params=Params(iterations=16, seconds=0, c=0.0))
+        r = ucb.search(dice, Duel(), 0)  # type: ignore[arg-type]
+        lo, hi = (r.children[f"0|dice.pick|{k}"] for k in ("low", "high"))
+        ucb_inverted += lo.total[0] / lo.visits > hi.total[0] / hi.visits
+    assert ucb_inverted > 0
+
+
+def test_paired_walks_find_the_winning_take_and_play_whole_rounds() -> None:
+    """In the toy Nim, the paired root finds the winning take too; its budget is spent in
+    whole rounds (one walk per option), at least one, and the searched state is kept."""
+    nim = Nim()
+    for heap, budget in ((7, 400), (5, 401), (4, 1)):
+        s = nim.new({"heap": heap}, 0)
+        agent = MctsAgent(1, params=parse_params(f"iterations={budget}:seconds=0:root=paired"))
+        d = nim.decision(s)
+        assert d is not None
+        if budget > 1:
+            assert agent.choose(nim, s, d) == str(heap % 3)
+        root = agent.search(nim, s, 0)  # type: ignore[arg-type]
+        visits = [c.visits for c in root.children.values()]
+        assert len(visits) == 2 and visits[0] == visits[1] >= 1
+        assert agent.last_iterations == sum(visits) >= budget
+        assert s.left == heap
+
+
 # --- parameters ---------------------------------------------------------------------------
 
 
@@ -96,7 +181,8 @@ def test_parameters_parse_with_any_separator() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["iterations=0", "iterations=x", "rollout=smart", "speed=3", "depth", "c=nan"]
+    "bad",
+    ["iterations=0", "iterations=x", "rollout=smart", "speed=3", "depth", "c=nan", "root=flat"],
 )
 def test_bad_parameters_are_refused(bad: str) -> None:
     with pytest.raises(ValueError):
@@ -391,8 +477,9 @@ def _key_decision(game: str, steps: int) -> Any:
     raise AssertionError("no key decision")
 
 
+@pytest.mark.parametrize("root", ["ucb", "paired"])
 @pytest.mark.parametrize("game", GAMES)
-def test_heuristic_rollouts_and_priors_still_see_only_the_seat(game: str) -> None:
+def test_heuristic_rollouts_and_priors_still_see_only_the_seat(game: str, root: str) -> None:
     """The information-set test with every new feature on (heuristic rollouts, priors,
     widening, focus, opponent model): a state and its determinized twin give the same
     choice with the same seed, at a key decision and at a non-key one, and the choice is
@@ -400,7 +487,7 @@ def test_heuristic_rollouts_and_priors_still_see_only_the_seat(game: str) -> Non
     r = get(game)
     params = parse_params(
         "iterations=6:seconds=0:depth=6:rollout=heuristic:prior=1:widen=1:focus=key:"
-        "others=heuristic:horizon=stop"
+        f"others=heuristic:horizon=stop:root={root}"
     )
     plugin = _plugin(game)
     for s in (_key_decision(game, 30), _midgame(game, 40)):

@@ -22,7 +22,13 @@ shared by all determinizations, keyed by the (seat, decision kind, option key) p
   evaluation then scores the position for every seat (a game over is scored by its
   `Result`); with a time cap, a rollout is cut at the deadline;
 * backpropagation: the score vector of every seat is added to each node of the path, and
-  each node is judged by the score of the seat that chose it.
+  each node is judged by the score of the seat that chose it;
+* paired root (`root=paired`): instead of UCB at the root, the walks come in rounds: one
+  determinization and one rollout seed per round, walked once through every option of
+  the root, so the options are compared under the same hidden cards and the same dice
+  (common random numbers); the option with the best mean score is chosen (the heuristic
+  AI's among equals, plus the bias `prior / (visits + 1)`). Where luck is large beside
+  the differences between options (Heresy's battles), UCB's walks see mostly luck.
 
 The search reads the root state only through `determinize` (after the plug-in's `canon`),
 so it never uses what its seat cannot see: on a state and on a determinized twin of it,
@@ -76,9 +82,8 @@ class MctsPlugin:
     - `key(decision)`: whether a decision is worth branching on (`focus=key`);
     - `stop(decision)`: whether a walk ends at this decision (`horizon=stop`);
     - `depth`, `iterations`, `rollout`, `prior`, `widen`, `focus`, `others`, `horizon`,
-      `seconds`: the
-      defaults of the parameters (calibrated so that a decision takes under 2 s on a
-      small machine).
+      `seconds`, `root`: the defaults of the parameters (calibrated so that a decision
+      takes under 2 s on a small machine).
     """
 
     heuristic: AgentFactory | None = None
@@ -96,6 +101,7 @@ class MctsPlugin:
     others: str = "search"
     horizon: str = "depth"
     seconds: float = 1.8
+    root: str = "ucb"
 
     def params(self) -> Params:
         """The default parameters of this game's `mcts`."""
@@ -109,6 +115,7 @@ class MctsPlugin:
             focus=self.focus,
             others=self.others,
             horizon=self.horizon,
+            root=self.root,
         )
 
 
@@ -144,6 +151,7 @@ class MctsAgent:
         self._start: Any = None  # the iteration's determinized root (evaluations)
         self._seat = -1  # the searching seat
         self._deadline = math.inf  # of the current search (time cap)
+        self._chance = self.rng  # the random rollouts' generator (`root=paired`: per round)
 
     def heuristic(self) -> Agent | None:
         """The game's heuristic agent (rollouts, priors, non-key decisions), built once."""
@@ -171,6 +179,8 @@ class MctsAgent:
         if self._focused() and not self.plugin.key(decision):  # type: ignore[misc]
             return self._heuristic_answer(ruleset, state, decision, keys)
         root = self.search(ruleset, state, decision.seat)
+        if self.params.root == "paired":
+            return best_mean(root, decision, keys, self.params.prior)
         best, most = keys[0], -1
         for k in keys:
             child = root.children.get(edge(decision, k))
@@ -223,6 +233,11 @@ class MctsAgent:
         self._deadline = deadline
         if self.plugin.canon is not None:
             state = self.plugin.canon(ruleset, state, seat)
+        if p.root == "paired":
+            self.last_iterations = self._paired(ruleset, state, seat, root, n_seats)
+            self.last_root = root
+            return root
+        self._chance = rng
         done = 0
         while done < p.iterations:
             if done and time.perf_counter() >= deadline:
@@ -235,7 +250,42 @@ class MctsAgent:
         self.last_root = root
         return root
 
-    def _iterate(self, ruleset: Ruleset[Any], s: Any, root: Node, n_seats: int) -> None:
+    def _paired(
+        self, ruleset: Ruleset[Any], state: Any, seat: int, root: Node, n_seats: int
+    ) -> int:
+        """`root=paired`: rounds of walks, each round on one determinization and one
+        rollout seed, one walk through each option of the root (common random numbers:
+        the options are compared under the same hidden cards and the same dice, so their
+        difference is not drowned in luck); whole rounds until the budget or the time
+        cap (at least one; a round may end past the cap). The walks below the root are as
+        in `_iterate`."""
+        rng = self.rng
+        done = 0
+        # the time cap is checked between rounds only: a rollout cut short in the middle
+        # of a round would compare its option on less play than the others
+        deadline, self._deadline = self._deadline, math.inf
+        while True:
+            det = ruleset.determinize(state, seat, rng)
+            d = ruleset.decision(det)
+            if d is None:  # pragma: no cover - a searched state asks a question
+                return done
+            keys = self._keys(det, d)
+            self._hint(ruleset, det, d, root, keys, always=True)
+            seed = rng.next64()
+            for i, k in enumerate(keys):
+                s = det if i == len(keys) - 1 else ruleset.clone(det)
+                self._start = ruleset.clone(s) if self.plugin.evaluate is not None else s
+                self._chance = Rng(seed)
+                self._iterate(ruleset, s, root, n_seats, forced=k)
+            done += len(keys)
+            if done >= self.params.iterations or time.perf_counter() >= deadline:
+                return done
+
+    def _iterate(
+        self, ruleset: Ruleset[Any], s: Any, root: Node, n_seats: int, forced: str | None = None
+    ) -> None:
+        """One walk: selection, expansion, rollout, backpropagation; `forced`: the
+        root's option this walk takes (`root=paired`)."""
         p = self.params
         focused = self._focused()
         modelled = p.others == "heuristic" and self.plugin.heuristic is not None
@@ -254,6 +304,17 @@ class MctsAgent:
                 continue
             if len(keys) == 1:  # nothing to choose: no node, the next decision below
                 ruleset.apply(s, keys[0])
+                continue
+            if forced is not None and node is root:
+                child = node.children.get(edge(d, forced))
+                if child is None:
+                    child = node.children[edge(d, forced)] = Node(
+                        seat=d.seat, total=[0.0] * n_seats
+                    )
+                child.avail += 1
+                ruleset.apply(s, forced)
+                path.append(child)
+                node = child
                 continue
             hint = self._hint(ruleset, s, d, node, keys)
             tried: list[tuple[str, Node]] = []
@@ -285,12 +346,18 @@ class MctsAgent:
                 tot[i] += scores[i]
 
     def _hint(
-        self, ruleset: Ruleset[Any], s: Any, d: Decision, node: Node, keys: list[str]
+        self,
+        ruleset: Ruleset[Any],
+        s: Any,
+        d: Decision,
+        node: Node,
+        keys: list[str],
+        always: bool = False,
     ) -> str | None:
         """The heuristic AI's choice at `node` (asked once, on the first determinization
-        that reaches it), when priors or widening use it."""
+        that reaches it), when priors or widening use it (`always`: in any case)."""
         p = self.params
-        if p.prior <= 0 and p.widen <= 0:
+        if p.prior <= 0 and p.widen <= 0 and not always:
             return None
         if node.hint is None:
             agent = self.heuristic()
@@ -319,7 +386,7 @@ class MctsAgent:
     def _rollout(
         self, ruleset: Ruleset[Any], s: Any, n_seats: int, stop: Key | None
     ) -> Sequence[float]:
-        rng = self.rng
+        rng = self._chance
         policy = self.policy()
         deadline = self._deadline
         for n in range(self.params.depth):
@@ -339,6 +406,23 @@ class MctsAgent:
         if self.plugin.evaluate is not None:
             return self.plugin.evaluate(ruleset, s, self._start)
         return [0.5] * n_seats
+
+
+def best_mean(root: Node, decision: Decision, keys: Sequence[str], prior: float) -> str:
+    """`root=paired`'s choice: the option whose walks scored best on average for the
+    seat that chooses, the heuristic AI's choice (`root.hint`) raised by the progressive
+    bias `prior / (visits + 1)` and preferred among equals; else the first offered."""
+    best, best_value = keys[0], -math.inf
+    for k in keys:
+        child = root.children.get(edge(decision, k))
+        if child is None or not child.visits:
+            continue
+        value = child.total[decision.seat] / child.visits
+        if k == root.hint:
+            value += prior / (child.visits + 1) + 1e-12  # the AI's among equals
+        if value > best_value:
+            best, best_value = k, value
+    return best
 
 
 def seat_count(ruleset: Ruleset[Any], state: Any) -> int:

@@ -24,6 +24,9 @@ class Params:
     focus: str = "all"  # "key": branch on the game's key decisions only
     others: str = "search"  # "heuristic": the other seats play the heuristic AI in the tree
     horizon: str = "depth"  # "stop": walks and rollouts also end at the game's stop decisions
+    # "paired": every determinization is walked once through each option of the root, with
+    # the same chance (common random numbers), and the best mean is chosen
+    root: str = "ucb"
 
 
 LIMITS: dict[str, tuple[float, float]] = {
@@ -39,6 +42,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "focus": ("all", "key"),
     "others": ("search", "heuristic"),
     "horizon": ("depth", "stop"),
+    "root": ("ucb", "paired"),
 }
 INTEGERS = ("iterations", "depth")
 MAX_TEXT = 400  # characters: a longer parameter text is refused before it is split
