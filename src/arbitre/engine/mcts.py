@@ -292,6 +292,15 @@ class MctsAgent:
         stop = self._stop()
         path = [root]
         node = root
+        if forced is not None:  # `root=paired`: the round's option, whatever the focus
+            asked = ruleset.decision(s)
+            assert asked is not None  # `_paired` walks a state that asks
+            name = edge(asked, forced)
+            node = root.children.get(name) or Node(seat=asked.seat, total=[0.0] * n_seats)
+            root.children[name] = node
+            node.avail += 1
+            ruleset.apply(s, forced)
+            path.append(node)
         while True:
             d = ruleset.decision(s)
             if d is None or (stop is not None and len(path) > 1 and stop(d)):
@@ -304,17 +313,6 @@ class MctsAgent:
                 continue
             if len(keys) == 1:  # nothing to choose: no node, the next decision below
                 ruleset.apply(s, keys[0])
-                continue
-            if forced is not None and node is root:
-                child = node.children.get(edge(d, forced))
-                if child is None:
-                    child = node.children[edge(d, forced)] = Node(
-                        seat=d.seat, total=[0.0] * n_seats
-                    )
-                child.avail += 1
-                ruleset.apply(s, forced)
-                path.append(child)
-                node = child
                 continue
             hint = self._hint(ruleset, s, d, node, keys)
             tried: list[tuple[str, Node]] = []
