@@ -172,6 +172,27 @@ def test_paired_walks_find_the_winning_take_and_play_whole_rounds() -> None:
         assert s.left == heap
 
 
+class TakeOne:
+    """A heuristic agent for the toy Nim: always takes one."""
+
+    def choose(self, ruleset: Any, state: Any, decision: Decision) -> str:
+        return decision.options[0].key
+
+
+def test_paired_walks_take_every_root_option_whatever_the_focus() -> None:
+    """Searched directly at a decision the game does not mark as key (`focus=key`), the
+    paired root still walks each of its options once a round (the heuristic AI answers
+    the decisions below)."""
+    nim = Nim()
+    plugin = MctsPlugin(heuristic=lambda seed: TakeOne(), key=lambda d: False)
+    params = parse_params("iterations=20:seconds=0:root=paired:focus=key")
+    root = MctsAgent(3, plugin, params).search(nim, nim.new({"heap": 6}, 0), 0)  # type: ignore[arg-type]
+    assert sorted((k, c.visits) for k, c in root.children.items()) == [
+        ("0|nim.take|1", 10),
+        ("0|nim.take|2", 10),
+    ]
+
+
 # --- parameters ---------------------------------------------------------------------------
 
 
