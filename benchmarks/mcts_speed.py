@@ -159,8 +159,9 @@ def main() -> None:
             theirs.append(openspiel(game, played, args.iterations))
         ratios = [a / b for a, b in zip(mine, theirs, strict=True)]
         a, b = statistics.median(mine), statistics.median(theirs)
-        each = " ".join(f"{r:.1f}" for r in ratios)
-        print(f"{game:8} {a:10.1f} {b:15.1f} {statistics.median(ratios):6.1f}× {each:>18}")
+        # two decimals: the goal is 2x, and 1.96 must not read as 2.0
+        each = " ".join(f"{r:.2f}" for r in ratios)
+        print(f"{game:8} {a:10.1f} {b:15.1f} {statistics.median(ratios):6.2f}× {each:>18}")
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 
