@@ -410,15 +410,15 @@ def best_mean(root: Node, decision: Decision, keys: Sequence[str], prior: float)
     """`root=paired`'s choice: the option whose walks scored best on average for the
     seat that chooses, the heuristic AI's choice (`root.hint`) raised by the progressive
     bias `prior / (visits + 1)` and preferred among equals; else the first offered."""
-    best, best_value = keys[0], -math.inf
+    best, best_value = keys[0], (-math.inf, False)
     for k in keys:
         child = root.children.get(edge(decision, k))
         if child is None or not child.visits:
             continue
-        value = child.total[decision.seat] / child.visits
-        if k == root.hint:
-            value += prior / (child.visits + 1) + 1e-12  # the AI's among equals
-        if value > best_value:
+        hinted = k == root.hint
+        mean = child.total[decision.seat] / child.visits
+        value = (mean + prior / (child.visits + 1) if hinted else mean, hinted)
+        if value > best_value:  # among equal means, the AI's; else the first offered
             best, best_value = k, value
     return best
 
