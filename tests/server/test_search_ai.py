@@ -1,5 +1,6 @@
-"""The search AI (`mcts`, the level "lookahead, experimental") on the web: it thinks in
-worker processes of its own (server/search.py; issue 15; docs/web.md, Search AI)."""
+"""The search AI (`mcts`: the level "strong" in Heresy, "lookahead, experimental" in Epic)
+on the web: it thinks in worker processes of its own (server/search.py; issue 15;
+docs/web.md, Search AI)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from arbitre.engine import agents as engine_agents
+from arbitre.engine.i18n import translate
 from arbitre.engine.match import Match
 from arbitre.engine.registry import get
 from arbitre.server import live as live_module
 from arbitre.server import search
 from arbitre.server.app import create_app
+from arbitre.server.messages_social import agent_words
 from tests.server.conftest import HUMAN, new_game
 
 SEARCH = {"kind": "ai", "agent": "mcts"}
@@ -111,7 +114,7 @@ def test_the_pool_answers_as_the_same_agent_in_process(
     pool = search.pool_of(hub.workers)
     assert pool.jobs >= 2  # searched in the process pool, not in a thread
     texts = [e["text"]["en"] for e in st["log"]]
-    assert not any("lookahead AI" in t for t in texts)  # no fallback
+    assert not any("normal AI played" in t for t in texts)  # no fallback
     ruleset = get("epic")
     agent = engine_agents.make_agent(ruleset, BUDGET, 7 * 31 + 0)
     match = Match(ruleset, {}, 7)
@@ -135,8 +138,9 @@ def test_limits_per_address_name_the_field(offered: TestClient) -> None:
     assert r.status_code == 429
     error = r.json()["error"]
     assert error["code"] == "search_limit" and error["field"] == "seats[1].agent"
-    assert "limit of unfinished games with a lookahead AI (2)" in error["text"]["en"]
-    assert "limite de parties en cours avec une IA prévoyante (2)" in error["text"]["fr"]
+    # named as Heresy's lobby names its search
+    assert "limit of unfinished games with the 'strong' AI (2)" in error["text"]["en"]
+    assert "limite de parties en cours avec l'IA « forte » (2)" in error["text"]["fr"]
     assert len(search._by_address["testclient"]) == before
     # another level is still welcome
     new_game(offered, "heresy", [{"kind": "ai", "agent": "ai"}, HUMAN], mode="online")
@@ -155,8 +159,11 @@ def test_a_search_past_the_timeout_falls_back_to_the_heuristic(
     assert len(rec["keys"]) >= 2
     texts_en = [e["text"]["en"] for e in st["log"]]
     texts_fr = [e["text"]["fr"] for e in st["log"]]
-    assert "The lookahead AI did not answer within 1 s: the normal AI played this move" in texts_en
-    assert "L'IA prévoyante n'a pas répondu en 1 s : l'IA normale a joué ce coup" in texts_fr
+    # named as Epic's lobby names its search
+    timed_out_en = "The 'lookahead, experimental' AI did not answer within 1 s: the normal AI "
+    assert timed_out_en + "played this move" in texts_en
+    timed_out_fr = "L'IA « prévoyante, expérimentale » n'a pas répondu en 1 s : l'IA normale "
+    assert timed_out_fr + "a joué ce coup" in texts_fr
     assert any("no answer in 1 s" in r.getMessage() for r in caplog.records)
 
 
@@ -204,3 +211,20 @@ def test_a_job_round_trip_chooses_as_in_process(ruleset: str, decisions: int) ->
             pickle.dumps(job)))))  # fmt: skip
         assert got == key
         match.play(key)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "agent", "fr", "en"),
+    [
+        ("heresy", "mcts", "forte", "strong"),  # it beats the normal AI there
+        ("epic", "mcts", "prévoyante, expérimentale", "lookahead, experimental"),
+        ("heresy", "ai", "normale", "normal"),
+        ("champs", "mj", "MJ", "GM"),
+        ("epic", "deep_thought", "deep_thought", "deep_thought"),  # unknown: as it is
+    ],
+)
+def test_a_level_in_each_games_words(ruleset: str, agent: str, fr: str, en: str) -> None:
+    """The server's words for a level are the lobby's (js/i18n.js `agentText`): a game's
+    own name first (Heresy's search is "strong"), then the level's."""
+    words = agent_words(agent, ruleset)
+    assert (translate(words, "fr"), translate(words, "en")) == (fr, en)

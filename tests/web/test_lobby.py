@@ -114,12 +114,18 @@ def test_heresy_scenarios_by_name_in_french_then_english(server: str, page: Any)
     assert sorted(fields) == ["The defile", "The fortress walls", "The plain by the ford"]
     assert page.locator("#opt-battlefield option:checked").inner_text() == "The plain by the ford"
     assert page.locator("#ruleset-links").is_hidden()
-    # an unknown AI is still shown in words
+    # a level in each game's words (Heresy's search is "strong"); an unknown AI still readable
     words = page.evaluate(
-        """() => import('/static/js/lobby_options.js').then((m) =>
-             [m.agentWords('ai'), m.agentWords('mcts'), m.agentWords('deep_thought-2')])"""
+        """() => import('/static/js/i18n.js').then((m) =>
+             [m.agentText('ai', 'heresy'), m.agentText('mcts', 'heresy'),
+              m.agentText('mcts', 'epic'), m.agentText('deep_thought-2', 'epic')])"""
     )
-    assert words == ["AI: normal", "AI: lookahead, experimental", "AI: deep thought 2"]
+    assert words == [
+        "AI: normal",
+        "AI: strong",
+        "AI: lookahead, experimental",
+        "AI: deep thought 2",
+    ]
 
 
 @pytest.mark.parametrize("sized", ["phone"], indirect=True)
@@ -179,3 +185,63 @@ def test_a_refused_value_shows_next_to_its_field_and_resets(server: str, page: A
     assert "1 modifiée" in page.locator("details[data-group='catapult'] > summary").inner_text()
     page.click("#advanced-options .reset-all")
     assert not page.locator("#opt-catapult\\.startsLoaded").is_checked()
+
+
+@pytest.mark.parametrize("sized", list(SIZES), indirect=True)
+def test_the_search_level_is_named_per_game(server: str, sized: Any) -> None:
+    """Issue 15: where the operator offers the search AI (`--search-workers`), Heresy's
+    lobby names it "forte" / "strong" (it beats the normal AI, docs/interop.md), Epic's
+    "prévoyante, expérimentale", and Champs does not offer it; a Heresy game made with it
+    (online) lists that seat as "IA : forte" under "Mes parties" and in the table's seats
+    panel. Screenshots: /tmp/shots/lobby-search-<size>.png, lobby-search-made-<size>.png
+    and table-search-seat-<size>.png."""
+    from arbitre.server import search
+
+    search.configure(1)  # (tests/conftest.py sets it back after the test)
+    p = sized
+
+    def seat_menu(i: int) -> list[str]:
+        got: list[str] = p.locator(f"#seat-{i} option").all_inner_texts()
+        return got
+
+    open_lobby(p, server, "heresy")
+    assert "IA : forte" in seat_menu(1) and "IA : normale" in seat_menu(1)
+    assert not [s for s in seat_menu(1) if "prévoyante" in s]
+    open_lobby(p, server, "epic")
+    assert "IA : prévoyante, expérimentale" in seat_menu(1)
+    assert "IA : forte" not in seat_menu(1)
+    open_lobby(p, server, "champs")
+    assert not [s for s in seat_menu(0) if "forte" in s or "prévoyante" in s]
+    open_lobby(p, server, "heresy")
+    p.select_option("#seat-1", label="IA : forte")
+    no_sideways_scroll(p)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    p.screenshot(path=str(SHOTS / f"lobby-search-{p.size}.png"), full_page=p.size == "phone")
+    p.click("#lang")
+    p.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert "AI: strong" in seat_menu(1)
+    assert p.locator("#seat-1 option:checked").inner_text() == "AI: strong"
+    p.click("#lang")
+    p.wait_for_function("() => document.documentElement.lang === 'fr'")
+    p.get_by_text("En ligne (chacun sur son appareil)").click()
+    p.select_option("#creator-seat", label="Imperium")
+    p.click("#create")
+    p.wait_for_selector("#created:not([hidden])")
+    ((game_id, known),) = [(g, k) for g, k in stored(p).items() if k.get("ruleset") == "heresy"]
+    try:
+        row = p.locator(f"#mine-list tr[data-game='{game_id}']")
+        row.wait_for()
+        assert "(IA : forte)" in row.inner_text()
+        no_sideways_scroll(p)
+        p.screenshot(
+            path=str(SHOTS / f"lobby-search-made-{p.size}.png"), full_page=p.size == "phone"
+        )
+        # the table's seats panel, as the Imperium's player sees it
+        p.goto(f"{server}/game/{game_id}?token={known['seats']['0']}")
+        panel = p.locator("#seats-panel .seat-item[data-seat='1']")
+        panel.wait_for()
+        assert panel.inner_text().split() == ["Traître", "IA", ":", "forte"]
+        panel.scroll_into_view_if_needed()
+        p.screenshot(path=str(SHOTS / f"table-search-seat-{p.size}.png"))
+    finally:  # the searching seat stops with its game
+        api(server, "DELETE", f"/api/games/{game_id}?token={known['host']}")

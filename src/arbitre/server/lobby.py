@@ -22,10 +22,11 @@ from arbitre.server.payload import state_payload
 from arbitre.server.store import GameSummary, SeatSpec, Store, StoredGame, new_token
 from arbitre.server.turns import game_name, mine_fields, name_both, pace_of, started
 
-# The search agent (`mcts`, the level "lookahead, experimental") thinks up to ~2 s of CPU
-# per decision: on the web it thinks in worker processes of its own, bounded per game, per
-# creator and in all (server/search.py), and is offered only when the operator gave it
-# processes (`arbitre serve --search-workers N`, N > 0). Never with parameters from a client.
+# The search agent (`mcts`: "strong" in Heresy, "lookahead, experimental" in Epic) thinks
+# up to ~2 s of CPU per decision: on the web it thinks in worker processes of its own,
+# bounded per game, per creator and in all (server/search.py), and is offered only when the
+# operator gave it processes (`arbitre serve --search-workers N`, N > 0). Never with
+# parameters from a client.
 NOT_ON_THE_WEB = frozenset({"mcts"})  # unless search.offered(ruleset)
 
 
@@ -227,7 +228,7 @@ def create_game(store: Store, data: dict[str, Any], client: str | None = None) -
     seat_specs = [
         _new_seat(kind, agent, mode, i == creator) for i, (kind, agent) in enumerate(specs)
     ]
-    held = search.reserve(store, client, [agent for _kind, agent in specs])
+    held = search.reserve(store, client, ruleset.id, [agent for _kind, agent in specs])
     try:
         stored = store.create(ruleset.id, ruleset.version, config, seed, seat_specs, mode, listed)
     except BaseException:

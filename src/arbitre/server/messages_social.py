@@ -3,7 +3,7 @@ AI, rematch (fr/en)."""
 
 from __future__ import annotations
 
-from arbitre.engine.i18n import add_messages
+from arbitre.engine.i18n import Msg, add_messages, has_message
 
 add_messages(
     {
@@ -103,3 +103,13 @@ add_messages(
         },
     }
 )
+
+
+def agent_words(agent: str, ruleset: str) -> Msg:
+    """An AI level in words, as the lobby names it in this game (js/i18n.js `agentText`):
+    a game's own name first (`social.agent.heresy.mcts`: "strong"), then the level's,
+    else the agent's id as it is."""
+    for key in (f"social.agent.{ruleset}.{agent}", f"social.agent.{agent}"):
+        if has_message(key):
+            return Msg(key)
+    return Msg("server.raw", {"text": agent})

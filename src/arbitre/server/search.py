@@ -1,10 +1,10 @@
-"""The search AI (`mcts`, the lobby's level "lookahead, experimental") on the web, in
-worker processes.
+"""The search AI (`mcts`) on the web, in worker processes.
 
-It was offered as "strong"; measured level with the heuristic AI (Heresy 0.51 [0.47, 0.55]
-over 600 games, Epic 0.56 [0.46, 0.65] over 100, docs/interop.md), it is now named for what
-it does — it plays each decision's likely continuations before answering — and marked
-experimental, not for a strength it does not have.
+Each game names the level for what it is (messages_social.agent_words, js/i18n.js
+`agentText`): in Heresy "strong" / "forte", since its paired root beats the heuristic AI
+(0.65 [0.60, 0.70] over 384 games); in Epic "lookahead, experimental" / "prévoyante,
+expérimentale", since it scores level with it (0.56 [0.46, 0.65] over 100 games;
+docs/interop.md), so it claims no strength it does not have.
 
 `mcts` thinks up to ~2 s of CPU per decision (its `seconds` cap). In a server thread it
 would hold the interpreter lock against the event loop and every other game, so on the
@@ -57,6 +57,7 @@ from arbitre.engine.ruleset import Agent
 from arbitre.server import messages_search  # noqa: F401  (the texts below)
 from arbitre.server.errors import ApiError, both
 from arbitre.server.live import Entry, LiveGame
+from arbitre.server.messages_social import agent_words
 from arbitre.server.store import Store
 from arbitre.server.work import Workers, _worker_start
 
@@ -111,8 +112,8 @@ class SearchRefusal(ApiError):
     """429: this address has enough unfinished games with a searching seat; names the
     seat's field (`error.field`) as the lobby's form shows refusals."""
 
-    def __init__(self, field: str, limit: int) -> None:
-        super().__init__(429, "search_limit", Msg("search.limit", {"limit": limit}))
+    def __init__(self, field: str, limit: int, agent: Msg) -> None:
+        super().__init__(429, "search_limit", Msg("search.limit", {"limit": limit, "agent": agent}))
         self.field = field
 
     def to_json(self) -> dict[str, Any]:
@@ -127,7 +128,7 @@ _by_address: dict[str, list[str]] = {}  # unfinished games with a searching seat
 ADDRESSES_KEPT = 10_000
 
 
-def reserve(store: Store, client: str | None, agents: list[str | None]) -> str | None:
+def reserve(store: Store, client: str | None, ruleset: str, agents: list[str | None]) -> str | None:
     """Before a game is stored (lobby.create_game, in a worker thread): refuse it if its
     creator's address has `per_address` unfinished games with a searching seat already,
     else hold a place (`keep` or `release` it). None: no searching seat."""
@@ -146,7 +147,8 @@ def reserve(store: Store, client: str | None, agents: list[str | None]) -> str |
                 alive.append(game_id)
         if len(alive) >= SETTINGS.per_address:
             _by_address[client] = alive
-            raise SearchRefusal(f"seats[{seats[0]}].agent", SETTINGS.per_address)
+            words = agent_words(SEARCH, ruleset)
+            raise SearchRefusal(f"seats[{seats[0]}].agent", SETTINGS.per_address, words)
         if len(_by_address) >= ADDRESSES_KEPT and client not in _by_address:
             _by_address.pop(next(iter(_by_address)))
         _by_address[client] = [*alive, ""]
@@ -391,7 +393,8 @@ async def choose(workers: Workers, live: LiveGame, decision: Decision) -> str:
             live.id,
             f"no answer in {SETTINGS.timeout:g} s" if timed_out else "its process died",
         )
-        msg = Msg(why, {"seconds": f"{SETTINGS.timeout:g}"})
+        words = agent_words(SEARCH, live.ruleset.id)  # the only agent that thinks here
+        msg = Msg(why, {"seconds": f"{SETTINGS.timeout:g}", "agent": words})
         live.entries.append(Entry(live.moves, decision.seat, "event", both(msg)))
         return await workers.thread(_fallback, agent, live, decision)
     if live.match.agents.get(decision.seat) is agent:  # (not changed meanwhile)

@@ -25,10 +25,11 @@ from collections.abc import Callable
 from typing import Any
 
 from arbitre.engine.agents import make_agent
-from arbitre.engine.i18n import Msg, has_message
+from arbitre.engine.i18n import Msg
 from arbitre.server.errors import both, refuse
 from arbitre.server.live import Access, Entry, LiveGame, seat_label
 from arbitre.server.lobby import agent_of, web_agents
+from arbitre.server.messages_social import agent_words
 from arbitre.server.store import SeatSpec, Store
 
 AWAY_DEFAULT = 300
@@ -158,11 +159,6 @@ def default_agent(live: LiveGame, seat: int | None, raw: Any) -> str:
     return known[-1]
 
 
-def agent_words(agent: str) -> Msg:
-    key = f"social.agent.{agent}"
-    return Msg(key) if has_message(key) else Msg("server.raw", {"text": agent})
-
-
 def _set_agent(store: Store, live: LiveGame, seat: int, agent: str | None) -> None:
     seats = list(live.stored.seats)
     seats[seat] = dataclasses.replace(seats[seat], agent=agent)
@@ -217,7 +213,7 @@ def hand_over(
     _set_agent(store, live, seat, agent)
     social.get("asks", {}).pop(str(seat), None)
     key = "social.handed.host" if by_host else "social.handed"
-    msg = Msg(key, {"seat": _label(live, seat), "agent": agent_words(agent)})
+    msg = Msg(key, {"seat": _label(live, seat), "agent": agent_words(agent, live.ruleset.id)})
     live.entries.append(Entry(live.moves, seat, "event", both(msg)))
     return "handed"
 
@@ -235,7 +231,7 @@ def answer_ask(
     if not accept or live.match.decision() is None:
         return False
     _set_agent(store, live, access.seat, agent)
-    words = agent_words(agent)
+    words = agent_words(agent, live.ruleset.id)
     msg = Msg("social.handed.host", {"seat": _label(live, access.seat), "agent": words})
     live.entries.append(Entry(live.moves, access.seat, "event", both(msg)))
     return True

@@ -33,6 +33,7 @@ const STRINGS = {
     "lobby.agent.ai": "normale",
     "lobby.agent.ai-easy": "facile",
     "lobby.agent.mcts": "prévoyante, expérimentale",
+    "lobby.agent.heresy.mcts": "forte",
     "lobby.seed": "Graine (facultative)",
     "lobby.seed.help": "Une même graine rejoue les mêmes dés.",
     "lobby.create": "Créer la partie",
@@ -286,6 +287,7 @@ const STRINGS = {
     "lobby.agent.ai": "normal",
     "lobby.agent.ai-easy": "easy",
     "lobby.agent.mcts": "lookahead, experimental",
+    "lobby.agent.heresy.mcts": "strong",
     "lobby.seed": "Seed (optional)",
     "lobby.seed.help": "The same seed replays the same dice.",
     "lobby.create": "Create the game",
@@ -563,11 +565,15 @@ export function tx(value) {
   return value[lang()] ?? value.fr ?? value.en ?? "";
 }
 
-/** An AI seat in words: "IA : facile" for the agent "ai-easy"; an unknown agent keeps its id. */
-export function agentText(agent) {
-  const key = `lobby.agent.${agent}`;
-  const word = t(key);
-  return t("lobby.seat.ai", { agent: word === key ? agent : word });
+/** An AI seat in words: "IA : facile" for the agent "ai-easy". A game may name a level
+ * its own way (`lobby.agent.<ruleset>.<agent>`: Heresy's search is "strong", where it beats
+ * the normal AI; elsewhere it is "lookahead, experimental"); an agent this page does not
+ * know is still shown readably ("deep_thought-2": "deep thought 2"). */
+export function agentText(agent, ruleset) {
+  for (const key of [`lobby.agent.${ruleset}.${agent}`, `lobby.agent.${agent}`]) {
+    if (hasKey(key)) return t("lobby.seat.ai", { agent: t(key) });
+  }
+  return t("lobby.seat.ai", { agent: String(agent).replace(/[-_]+/g, " ") });
 }
 
 /** Register a module's own page words (`{fr: {...}, en: {...}}`), so each part of the page

@@ -4,10 +4,10 @@
 
 import { ApiError, api, deleteGame, gameLink, inviteLink, joinGame, tokens } from "./api.js";
 import { clear, h } from "./dom.js";
-import { addStrings, applyStatic, lang, mountLangSwitch, t, tx } from "./i18n.js";
+import { addStrings, agentText, applyStatic, lang, mountLangSwitch, t, tx } from "./i18n.js";
 import { clockBody, mountClock } from "./lobby_clock.js";
 import { mountTurns, paceFields } from "./lobby_turns.js";
-import { agentWords as agentText, clearFieldErrors, readConfig, renderOptions as renderOptionForm, restore, rulesetLinks, showFieldError, snapshot } from "./lobby_options.js";
+import { clearFieldErrors, readConfig, renderOptions as renderOptionForm, restore, rulesetLinks, showFieldError, snapshot } from "./lobby_options.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -86,7 +86,7 @@ function renderSeats() {
     const select = h("select", { id: `seat-${i}`, "data-seat": i });
     select.append(h("option", { value: "human", selected: chosen === "human" }, t("lobby.seat.human")));
     for (const agent of r.agents || []) {
-      select.append(h("option", { value: `ai:${agent}`, selected: chosen === `ai:${agent}` }, agentText(agent)));
+      select.append(h("option", { value: `ai:${agent}`, selected: chosen === `ai:${agent}` }, agentText(agent, r.id)));
     }
     select.addEventListener("change", () => {
       lobby.seatChoice[key] = select.value;
@@ -233,7 +233,7 @@ function when(ts) {
 function seatsText(game) {
   return (game.seats || [])
     .map((s) => {
-      if (s.kind === "ai") return `${tx(s.label)} (${agentText(s.agent)})`;
+      if (s.kind === "ai") return `${tx(s.label)} (${agentText(s.agent, game.ruleset)})`;
       if (s.open) return `${tx(s.label)} (${t("lobby.seat.open")})`;
       return tx(s.label);
     })

@@ -70,13 +70,6 @@ function labelOf(option) {
   return tx(option.label) || option.key;
 }
 
-/** "IA : normale"; an agent this page does not know is still shown readably. */
-export function agentWords(agent) {
-  const own = t(`lobby.agent.${agent}`);
-  const word = own !== `lobby.agent.${agent}` ? own : String(agent).replace(/[-_]+/g, " ");
-  return t("lobby.seat.ai", { agent: word });
-}
-
 // --- one field per option -----------------------------------------------------------------
 
 const isYesNo = (o) => Array.isArray(o.choices) && o.choices.length === 2 && o.choices.every((c) => typeof c === "boolean");

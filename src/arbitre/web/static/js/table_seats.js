@@ -68,7 +68,7 @@ export function renderRole(state) {
 
 function seatState(state, seat) {
   const mine = (state.you?.seats || []).includes(seat.seat) && state.you?.role === "seat";
-  if (seat.kind === "ai") return agentText(seat.agent);
+  if (seat.kind === "ai") return agentText(seat.agent, state.game?.ruleset);
   if (seat.open) return t("table.seat.open");
   if (mine) return t("table.seat.you");
   return t("table.seat.taken");
@@ -120,7 +120,7 @@ function seatControls(state, seat, known) {
   if (seat.kind === "ai") {
     const select = h("select", { "aria-label": t("table.seat.agent", { seat: name }), "data-seat": seat.seat });
     const agents = page.agents && page.agents.includes(seat.agent) ? page.agents : [...(page.agents || []), seat.agent];
-    for (const agent of agents) select.append(h("option", { value: agent, selected: agent === seat.agent }, agentText(agent)));
+    for (const agent of agents) select.append(h("option", { value: agent, selected: agent === seat.agent }, agentText(agent, state.game?.ruleset)));
     select.addEventListener("change", () => seatChange(seat.seat, "ai", select.value));
     out.append(select, h("button", { type: "button", onclick: () => seatChange(seat.seat, "human") }, t("table.seat.to_human")));
     return out;

@@ -183,7 +183,7 @@ function seatPart(state, st, box) {
   const agent = st.handed?.[String(me)];
   box.append(h("h2", { id: "social-title" }, t("social.title")));
   if (agent) {
-    box.append(h("p", { class: "social-note" }, t("social.handed", { agent: agentText(agent) })));
+    box.append(h("p", { class: "social-note" }, t("social.handed", { agent: agentText(agent, state.game?.ruleset) })));
     box.append(h("button", { type: "button", class: "primary", id: "take-seat", onclick: () => act("takeover") }, t("social.take")));
   } else if (st.asked) {
     box.append(
@@ -216,7 +216,7 @@ function hostPart(state, st, box) {
     const seat = seatLabel(state, Number(n));
     const agent = st.handed?.[n];
     let text = away > 0 ? t("social.absent", { seat, min: Math.floor(away / 60) }) : t("social.present", { seat });
-    if (agent) text = t("social.ai_plays", { seat, agent: agentText(agent) });
+    if (agent) text = t("social.ai_plays", { seat, agent: agentText(agent, state.game?.ruleset) });
     else if ((st.asks || []).includes(Number(n))) text = t("social.host.waiting", { seat });
     const item = h("li", {}, h("span", {}, text));
     if (!agent) {
