@@ -11,7 +11,8 @@ Run (the issue's full run, ≥ 100 games per cell, both seats):
 `.venv/bin/python -m benchmarks.mcts_strength --game heresy --games 50 --budgets 8,24,96
 --workers 8 --plot /tmp/strength.png [--json /tmp/strength.json] [--backend ray]`.
 The issue's goal is ≥ 60 % for Heresy at the default budget; the figures are printed,
-nothing asserted.
+nothing asserted. Runs on other seeds add up: `--pool A.json B.json … [--across] --plot
+P.png` (`--across`: one cell per budget over all the scenarios, the budget curve).
 """
 
 from __future__ import annotations
@@ -101,9 +102,14 @@ def main() -> None:
         "--pool", nargs="+", default=None, metavar="JSON",
         help="play nothing: pool the cells of earlier --json files (other seeds) and print them",
     )  # fmt: skip
+    parser.add_argument(
+        "--across", action="store_true",
+        help="with --pool: the scenarios pooled too, one cell per game and agent (the budget "
+        "curve over all of Heresy's scenarios)",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.pool:
-        pooled = pool(args.pool)
+        pooled = pool(args.pool, across=args.across)
         for r in pooled:
             print(line(r["game"], r["scenario"], r["agent"], r), flush=True)
         if args.plot:
@@ -136,23 +142,28 @@ def main() -> None:
         plot(rows, args.plot, args.opponent)
 
 
-def pool(paths: list[str]) -> list[dict[str, Any]]:
-    """The cells of several runs (other seeds) summed per game, scenario and agent."""
+def pool(paths: list[str], across: bool = False) -> list[dict[str, Any]]:
+    """The cells of several runs (other seeds) summed per game, scenario and agent
+    (`across`: per game and agent, the scenarios together). A seat's rate is shown only
+    if every pooled row gave it (a row may carry a total alone: its `sides` are None)."""
     cells: dict[tuple[str, str | None, str], dict[str, Any]] = {}
     for path in paths:
         with open(path) as f:
             rows = json.load(f)
         for r in rows:
-            key = (r["game"], r["scenario"], r["agent"])
-            got = cells.setdefault(key, {**r, "score": 0.0, "n": 0, "errors": 0, "seconds": 0.0,
-                                         "side_scores": [0.0, 0.0], "side_n": [0, 0]})  # fmt: skip
+            key = (r["game"], None if across else r["scenario"], r["agent"])
+            got = cells.setdefault(key, {**r, "scenario": key[1], "score": 0.0, "n": 0,
+                                         "errors": 0, "seconds": 0.0, "side_scores": [0.0, 0.0],
+                                         "side_n": [0, 0], "side_all": [True, True]})  # fmt: skip
             got["score"] += r["rate"] * r["n"]
             got["n"] += r["n"]
             got["errors"] += r["errors"]
             got["seconds"] += r["seconds"]
             half = r["n"] // max(1, len(r["sides"]))
             for i, rate in enumerate(r["sides"]):
-                if rate is not None:
+                if rate is None:
+                    got["side_all"][i] = False
+                else:
                     got["side_scores"][i] += rate * half
                     got["side_n"][i] += half
     out = []
@@ -160,8 +171,8 @@ def pool(paths: list[str]) -> list[dict[str, Any]]:
         got["rate"] = got["score"] / got["n"] if got["n"] else 0.0
         got["lo"], got["hi"] = wilson(got["score"], got["n"])
         got["sides"] = [
-            round(a / b, 3) if b else None
-            for a, b in zip(got["side_scores"], got["side_n"], strict=True)
+            round(a / b, 3) if b and known else None
+            for a, b, known in zip(got["side_scores"], got["side_n"], got["side_all"], strict=True)
         ]
         out.append(got)
     return sorted(out, key=lambda r: (r["game"], r["scenario"] or "", r["budget"]))
