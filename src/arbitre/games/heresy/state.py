@@ -91,13 +91,22 @@ class HeresyState:
     cached: Decision | None = None
     # zones whose unit list this state alone holds, since its last clone (own_units)
     owned_units: set[str] = field(default_factory=set, compare=False, repr=False)
+    # how many times a zone's unit list was taken to be changed (own_units), and its value
+    # when settle last found no laser captured (HH-37.2) and the spaceports not all held
+    # by one side (HH-40.1): while it stays the same, neither can have become true (speed)
+    units_changes: int = field(default=0, compare=False, repr=False)
+    lasers_looked: int = field(default=-1, compare=False, repr=False)
+    ports_looked: int = field(default=-1, compare=False, repr=False)
 
     def own_units(self, zone: str) -> list[Unit]:
         """`zone`'s units as a list this state may change, created empty when missing
         (as `setdefault`). A clone shares every zone's list with its original (speed: it
         copies the dict, not some 40 lists); the first change to a list not yet owned
         since the last clone copies it (copy-on-write). Every change to a zone's unit list
-        goes through here (board.add_unit, take_unit, damage, corruption, events…)."""
+        goes through here (board.add_unit, take_unit, damage, corruption, events…), and
+        counts in `units_changes` (the other changes, which replace a list, count there
+        too)."""
+        self.units_changes += 1
         units = self.units.get(zone)
         if units is None:
             units = self.units[zone] = []
@@ -156,6 +165,9 @@ class HeresyState:
         n.log = self.log.copy()
         n.cached = self.cached
         n.owned_units = set()
+        n.units_changes = self.units_changes
+        n.lasers_looked = self.lasers_looked
+        n.ports_looked = self.ports_looked
         return n
 
     def snapshot(self) -> dict[str, Any]:

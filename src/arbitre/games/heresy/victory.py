@@ -41,27 +41,30 @@ def check_spaceports(s: HeresyState) -> None:
     whom every spaceport is a friendly zone (units only, HH-37.10) wins at once."""
     if s.over:
         return
-    _spaceports(s, _watched(s)[2])
+    _spaceports(s, watched(s)[2])
 
 
-def _spaceports(s: HeresyState, ports: tuple[str, ...]) -> None:
-    """check_spaceports over `ports`, the spaceport zones (the game is not over)."""
+def _spaceports(s: HeresyState, ports: tuple[str, ...]) -> bool:
+    """check_spaceports over `ports`, the spaceport zones (the game is not over). True
+    when the ports alone said no (not all held by one side), which only a change to the
+    units can undo (settle keeps it with `units_changes`, speed)."""
     holder = -1
     units_at = s.units
     for zone in ports:  # cheap: run before every automatic step (watch)
         units = units_at.get(zone)
         if not units:
-            return
+            return True
         side = units[0][0]
         if holder != -1 and side != holder:
-            return
+            return True
         for u in units:  # a plain loop: cheaper than any() over a generator
             if u[0] != side:
-                return
+                return True
         holder = side
     # the track last (speed: the ports are rarely all held; both are plain reads)
     if holder in (IMPERIUM, TRAITOR) and _reached(s, "spaceport_victory"):
         win(s, holder, "spaceports", "HH-40.1")
+    return False
 
 
 def check_track(s: HeresyState) -> None:
@@ -76,7 +79,7 @@ Watched = tuple[tuple[tuple[str, int], ...], int, tuple[str, ...]]
 _WATCHED: dict[int, Watched] = {}  # id(content) -> what watch reads of the content
 
 
-def _watched(s: HeresyState) -> Watched:
+def watched(s: HeresyState) -> Watched:
     """The commanders (Hero, the seat his death makes win), the first 'Victoire Spatioport
     Possible' space and the spaceport zones, built once per content (speed: one lookup
     before every step)."""
@@ -101,7 +104,7 @@ def watch(s: HeresyState) -> None:
     if s.over:
         return
     got = _WATCHED.get(id(s.content))
-    commanders, port, ports = got if got is not None else _watched(s)
+    commanders, port, ports = got if got is not None else watched(s)
     heroes = s.heroes
     for hero, seat in commanders:
         if heroes.get(hero) == "dead":

@@ -1,0 +1,168 @@
+"""Heresy's shortcuts of issue 15 (ninth sitting) against the slow, sure way.
+
+- `rules.settle` writes out the checks made before every step (HH-37.2 lasers,
+  HH-39.8 victory: HH-39.9, HH-40.1, HH-40.2): every choice of seeded random games is
+  played both ways, by `settle` and by the engine's loop calling `destroy_captured` and
+  `victory.watch`, and the states, decisions and events must be equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from arbitre.engine.decision import Decision
+from arbitre.engine.rng import Rng
+from arbitre.games.heresy import lasers, victory
+from arbitre.games.heresy.rules import HANDLERS, Heresy, settle
+from arbitre.games.heresy.state import HeresyState
+
+GAMES = range(3, 1000, 37)  # 27 golden seeds spread over the recorded ones
+# every scenario (those with a chosen deployment place lasers during the game, HH-12.14)
+SCENARIOS = (
+    "brother_against_brother",
+    "heresy_unheralded",
+    "holy_terra_asunder",
+    "fortune_favors_the_bold",
+    "like_unto_gods",
+    "cry_havoc",
+)
+
+
+def _same(a: Decision | None, b: Decision | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return (a.seat, a.kind, a.options, a.text, a.rules, a.private) == (
+        b.seat,
+        b.kind,
+        b.options,
+        b.text,
+        b.rules,
+        b.private,
+    )
+
+
+def _settle_the_long_way(s: HeresyState) -> None:
+    """The engine's loop with the checks as calls (HH-37.2, HH-39.8), as before."""
+    for _ in range(100_000):
+        if s.lasers:
+            lasers.destroy_captured(s)
+        victory.watch(s)
+        if s.over or not s.stack:
+            s.cached = None
+            return
+        top = s.stack[-1]
+        handler = HANDLERS[top.kind]
+        decision = handler.decide(s, top)
+        if decision is not None:
+            s.cached = decision
+            return
+        handler.auto(s, top)
+    raise AssertionError("no decision")
+
+
+def _games() -> Iterator[tuple[Heresy, HeresyState, str]]:
+    """Every (ruleset, state, key chosen) of the seeded random games, before the key is
+    applied (the state is then played on by the caller's `apply`)."""
+    r = Heresy()
+    for seed in GAMES:
+        s = r.new({"scenario": SCENARIOS[seed % len(SCENARIOS)]}, seed)
+        rng = Rng.from_seed(seed)
+        while (d := r.decision(s)) is not None:
+            yield r, s, d.options[rng.below(len(d.options))].key
+
+
+def test_HH_37_2_HH_39_8_settle_checks_as_the_calls_do_before_every_step() -> None:
+    """Every choice played both ways: the same state, question and events after it."""
+    steps = 0
+    reasons: set[str] = set()
+    lasers_lost = 0
+    for r, s, key in _games():
+        twin = r.clone(s)
+        twin.log = []
+        top = twin.stack[-1]
+        HANDLERS[top.kind].choose(twin, top, key)
+        _settle_the_long_way(twin)
+        before = len(s.lasers)
+        r.apply(s, key)
+        assert twin.snapshot() == s.snapshot()
+        assert _same(twin.cached, s.cached)
+        assert twin.log == s.log
+        lasers_lost += max(0, before - len(s.lasers))  # (a deployment adds some)
+        if s.over:
+            reasons.add(s.reason)
+        steps += 1
+    assert steps > 5000
+    assert lasers_lost > 0  # HH-37.2 met on the way
+    assert "commander" in reasons  # HH-39.9 met on the way (HH-40.1: states set up below)
+
+
+def _set_up(s: HeresyState, n: int) -> HeresyState | None:
+    """A clone of `s` where a check before the next step is met on purpose: a laser zone
+    held by the Traitor alone (HH-37.2), a commander dead (HH-39.9), every spaceport held
+    by one side with a marker far enough (HH-40.1) — or held but the track not reached."""
+    t = s.copy()
+    commanders, port, ports = victory.watched(t)
+    kind = n % 4
+    side = n % 2
+    mine = [u for us in t.units.values() for u in us if u[0] == side]
+    if kind == 0:
+        traitor = [u for us in t.units.values() for u in us if u[0] == 1]
+        if not t.lasers or not traitor:
+            return None
+        zone = sorted(t.lasers)[n % len(t.lasers)]
+        t.own_units(zone)[:] = [traitor[0]] * (1 + n % 3)
+    elif kind == 1:
+        t.heroes[commanders[side][0]] = "dead"
+    elif not mine:
+        return None
+    else:
+        for zone in ports:
+            t.own_units(zone)[:] = [mine[n % len(mine)]]
+        t.pos[side] = port if kind == 2 else port - 1
+    return t
+
+
+def test_HH_37_2_HH_39_9_HH_40_1_settle_checks_states_set_up_on_purpose() -> None:
+    met: dict[str, int] = {}
+    for i, (r, s, key) in enumerate(_games()):
+        if i % 7:
+            r.apply(s, key)
+            continue
+        t = _set_up(s, i // 7)
+        if t is not None:
+            a, b = t.copy(), t.copy()
+            a.log, b.log = [], []
+            settle(a)
+            _settle_the_long_way(b)
+            assert a.snapshot() == b.snapshot()
+            assert _same(a.cached, b.cached) and a.log == b.log
+            what = a.reason if a.over else "lasers" if len(a.lasers) < len(t.lasers) else ""
+            met[what] = met.get(what, 0) + 1
+        r.apply(s, key)
+    assert min(met.get(k, 0) for k in ("lasers", "commander", "spaceports", "")) > 20, met
+
+
+def test_HH_37_2_a_laser_deployed_where_the_traitor_stands_alone_is_looked_at() -> None:
+    """A laser placed during a chosen deployment (HH-12.14) makes settle look at the laser
+    zones again, though no unit moved: set up with a Traitor unit alone in its zone."""
+    placed = 0
+    for r, s, key in _games():
+        d = s.cached
+        if d is not None and d.kind == "heresy.setup.deploy" and d.text.key.endswith("laser"):
+            zone = key.partition(":")[2]
+            traitor = [u for us in s.units.values() for u in us if u[0] == 1]
+            t = s.copy()
+            t.own_units(zone)[:] = traitor[:1]
+            settle(t)  # looks now: no laser there yet
+            # the same question (its zones now leave this one out: chosen all the same)
+            assert t.cached is not None and t.cached.text.key == d.text.key
+            a, b = t.copy(), t.copy()
+            for twin, how in ((a, settle), (b, _settle_the_long_way)):
+                twin.log = []
+                HANDLERS[twin.stack[-1].kind].choose(twin, twin.stack[-1], key)
+                how(twin)
+            assert a.snapshot() == b.snapshot() and a.log == b.log
+            assert zone not in a.lasers
+            placed += 1
+        r.apply(s, key)
+    assert placed > 20
