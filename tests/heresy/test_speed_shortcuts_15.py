@@ -3,18 +3,29 @@
 - `rules.settle` writes out the checks made before every step (HH-37.2 lasers,
   HH-39.8 victory: HH-39.9, HH-40.1, HH-40.2): every choice of seeded random games is
   played both ways, by `settle` and by the engine's loop calling `destroy_captured` and
-  `victory.watch`, and the states, decisions and events must be equal.
+  `victory.watch`, and the states, decisions and events must be equal. Their unit parts
+  are looked at again only after a change of units (`HeresyState.units_changes`): also
+  checked on states set up on purpose and at a laser deployed (HH-12.14).
+- What is read from the units alone is kept while no unit changed
+  (`HeresyState.from_units`): the zones blocked for each seat (HH-37.10, HH-21.23), the
+  coexisting zones with the Heroes' places read from (HH-15.3, HH-25.7), the first zone
+  over the stacking limit (HH-38.6). Each is compared with the definition at every
+  decision, and every choice is played both ways, with and without the memo.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from arbitre.engine.decision import Decision
 from arbitre.engine.rng import Rng
 from arbitre.games.heresy import lasers, victory
+from arbitre.games.heresy.distances import blocked_zones
+from arbitre.games.heresy.phases import _over_limit, coexisting_zones
 from arbitre.games.heresy.rules import HANDLERS, Heresy, settle
 from arbitre.games.heresy.state import HeresyState
+from tests.heresy.test_speed_shortcuts import _coexisting_the_long_way
 
 GAMES = range(3, 1000, 37)  # 27 golden seeds spread over the recorded ones
 # every scenario (those with a chosen deployment place lasers during the game, HH-12.14)
@@ -166,3 +177,54 @@ def test_HH_37_2_a_laser_deployed_where_the_traitor_stands_alone_is_looked_at() 
             placed += 1
         r.apply(s, key)
     assert placed > 20
+
+
+def _blocked_the_long_way(s: HeresyState, seat: int) -> frozenset[str]:
+    """HH-37.10, HH-21.23: zones holding a unit of the enemy."""
+    return frozenset(z for z, us in s.units.items() if any(u[0] != seat for u in us))
+
+
+def _over_limit_the_long_way(s: HeresyState) -> tuple[int, str] | None:
+    """HH-38.6: the first seat, then the first zone in map order, over its limit."""
+    for seat in (0, 1):
+        for z in s.content.zones:
+            if sum(u[0] == seat for u in s.units.get(z.id, ())) > z.stacking_limit:
+                return seat, z.id
+    return None
+
+
+def test_HH_37_10_HH_15_3_HH_38_6_answers_kept_from_the_units_match_the_definitions() -> None:
+    checked = 0
+    kept = 0
+    for r, s, key in _games():
+        kept += s.units_memo_at == s.units_changes and bool(s.units_memo)
+        for _ in range(2):  # the second time from the memo
+            assert blocked_zones(s, 0) == _blocked_the_long_way(s, 0)
+            assert blocked_zones(s, 1) == _blocked_the_long_way(s, 1)
+            assert coexisting_zones(s) == _coexisting_the_long_way(s)
+            assert _over_limit(s) == _over_limit_the_long_way(s)
+        checked += 1
+        r.apply(s, key)
+    assert checked > 5000 and kept > 1000
+
+
+def _no_memo(self: HeresyState) -> dict[str, Any]:
+    return {}  # a fresh memo at every question: everything worked out afresh
+
+
+def test_HH_37_10_HH_15_3_HH_38_6_every_choice_played_without_the_memo_alike() -> None:
+    steps = 0
+    kept = HeresyState.from_units
+    for r, s, key in _games():
+        twin = r.clone(s)
+        twin.log = []
+        r.apply(s, key)
+        HeresyState.from_units = _no_memo  # type: ignore[method-assign]
+        try:
+            r.apply(twin, key)
+        finally:
+            HeresyState.from_units = kept  # type: ignore[method-assign]
+        assert twin.snapshot() == s.snapshot()
+        assert _same(twin.cached, s.cached) and twin.log == s.log
+        steps += 1
+    assert steps > 5000

@@ -97,6 +97,10 @@ class HeresyState:
     units_changes: int = field(default=0, compare=False, repr=False)
     lasers_looked: int = field(default=-1, compare=False, repr=False)
     ports_looked: int = field(default=-1, compare=False, repr=False)
+    # what is worked out from the units alone (which sides hold each zone), kept while
+    # `units_changes` stays the same (from_units); a clone shares it until either changes
+    units_memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    units_memo_at: int = field(default=-1, compare=False, repr=False)
 
     def own_units(self, zone: str) -> list[Unit]:
         """`zone`'s units as a list this state may change, created empty when missing
@@ -115,6 +119,16 @@ class HeresyState:
             units = self.units[zone] = list(units)
             self.owned_units.add(zone)
         return units
+
+    def from_units(self) -> dict[str, Any]:
+        """A memo of answers read from the units alone, valid while no zone's unit list
+        has been taken to be changed (`units_changes`, own_units). Kept answers are
+        shared: read them, never change them. A new dict after a change (never cleared:
+        a clone may still hold the old one, right for its own units)."""
+        if self.units_memo_at != self.units_changes:
+            self.units_memo = {}
+            self.units_memo_at = self.units_changes
+        return self.units_memo
 
     def copy(self) -> HeresyState:
         """A twin sharing nothing mutable but the units' lists (copy-on-write, own_units).
@@ -168,6 +182,8 @@ class HeresyState:
         n.units_changes = self.units_changes
         n.lasers_looked = self.lasers_looked
         n.ports_looked = self.ports_looked
+        n.units_memo = self.units_memo  # same units: the same answers (from_units)
+        n.units_memo_at = self.units_memo_at
         return n
 
     def snapshot(self) -> dict[str, Any]:
