@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from arbitre.engine.decision import Decision
@@ -228,3 +229,45 @@ def test_HH_37_10_HH_15_3_HH_38_6_every_choice_played_without_the_memo_alike() -
         assert _same(twin.cached, s.cached) and twin.log == s.log
         steps += 1
     assert steps > 5000
+
+
+def test_HH_40_1_HH_40_2_spaceports_held_before_the_track_reached_win_once_it_is() -> None:
+    """`check_spaceports` (HH-40.2, at a new round) and settle skip the ports while no
+    unit changed since the ports alone said no; ports all held with the track short must
+    be looked at again once a marker reaches the space, though no unit moved (HH-40.1)."""
+    won = 0
+    settled = 0
+    said_no = 0
+    for i, (r, s, key) in enumerate(_games()):
+        if i % 5 == 0 and not s.over:
+            t = _set_up(s, 4 * i + 3)  # the ports held by one side
+            if t is not None:
+                side = 1 if (4 * i + 3) % 2 else 0
+                t.pos[0] = t.pos[1] = victory.watched(t)[1] - 1  # both markers one short
+                a = t.copy()
+                victory.check_spaceports(a)
+                assert not a.over
+                a.pos[side] += 1
+                victory.check_spaceports(a)
+                assert a.over and a.winner == side and a.reason == "spaceports"
+                # settle: only the marker of the player to play counts (HH-40.2 without
+                # the option), the other one past the space; settle may take steps
+                t.rules = replace(t.rules, any_marker_wins=False)
+                t.pos[1 - t.current] += 1
+                a, b = t.copy(), t.copy()
+                for twin, how in ((a, settle), (b, _settle_the_long_way)):
+                    how(twin)
+                    twin.pos[twin.current] += 1
+                    how(twin)
+                assert a.snapshot() == b.snapshot() and _same(a.cached, b.cached)
+                settled += a.reason == "spaceports"
+                won += 1
+            u = s.copy()
+            victory.check_spaceports(u)
+            fresh = s.copy()
+            fresh.ports_looked = -1
+            victory.check_spaceports(fresh)
+            assert (u.over, u.winner) == (fresh.over, fresh.winner)
+            said_no += u.ports_looked == u.units_changes
+        r.apply(s, key)
+    assert won > 100 and settled > 100 and said_no > 100

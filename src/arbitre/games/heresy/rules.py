@@ -113,7 +113,8 @@ def settle(s: HeresyState, limit: int = 100_000) -> None:
     plays every choice both ways, with `destroy_captured` and `watch` before every step."""
     handlers = HANDLERS
     destroy_captured = lasers.destroy_captured
-    commanders, port, ports = victory.watched(s)
+    got = victory.WATCHED.get(id(s.content))  # one lookup (speed: a call per settle)
+    commanders, port, ports = got if got is not None else victory.watched(s)
     spaceports = victory._spaceports
     win = victory.win
     for _ in range(limit):

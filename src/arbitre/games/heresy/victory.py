@@ -38,10 +38,13 @@ def spaceports(s: HeresyState) -> list[str]:
 
 def check_spaceports(s: HeresyState) -> None:
     """HH-40.1, HH-40.2: once a marker reached 'Victoire Spatioport Possible', a player for
-    whom every spaceport is a friendly zone (units only, HH-37.10) wins at once."""
-    if s.over:
+    whom every spaceport is a friendly zone (units only, HH-37.10) wins at once.
+    Not looked at again while no unit changed since the ports alone said no (speed, as in
+    settle: `HeresyState.ports_looked`)."""
+    if s.over or s.ports_looked == s.units_changes:
         return
-    _spaceports(s, watched(s)[2])
+    if _spaceports(s, watched(s)[2]):
+        s.ports_looked = s.units_changes
 
 
 def _spaceports(s: HeresyState, ports: tuple[str, ...]) -> bool:
@@ -76,14 +79,14 @@ def check_track(s: HeresyState) -> None:
 
 
 Watched = tuple[tuple[tuple[str, int], ...], int, tuple[str, ...]]
-_WATCHED: dict[int, Watched] = {}  # id(content) -> what watch reads of the content
+WATCHED: dict[int, Watched] = {}  # id(content) -> what watch reads of the content
 
 
 def watched(s: HeresyState) -> Watched:
     """The commanders (Hero, the seat his death makes win), the first 'Victoire Spatioport
     Possible' space and the spaceport zones, built once per content (speed: one lookup
     before every step)."""
-    got = _WATCHED.get(id(s.content))
+    got = WATCHED.get(id(s.content))
     if got is None:
         commanders = tuple(
             (h.id, 0 if h.death_gives_victory_to == "imperial" else 1)
@@ -92,7 +95,7 @@ def watched(s: HeresyState) -> Watched:
         )
         spaces = s.content.tracks.initiative.spaces_with("spaceport_victory")
         got = (commanders, min(spaces) if spaces else 10**9, tuple(spaceports(s)))
-        _WATCHED[id(s.content)] = got
+        WATCHED[id(s.content)] = got
     return got
 
 
@@ -103,7 +106,7 @@ def watch(s: HeresyState) -> None:
     which they can arise (AMB-16)."""
     if s.over:
         return
-    got = _WATCHED.get(id(s.content))
+    got = WATCHED.get(id(s.content))
     commanders, port, ports = got if got is not None else watched(s)
     heroes = s.heroes
     for hero, seat in commanders:
