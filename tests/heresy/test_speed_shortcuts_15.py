@@ -11,6 +11,8 @@
   coexisting zones with the Heroes' places read from (HH-15.3, HH-25.7), the first zone
   over the stacking limit (HH-38.6). Each is compared with the definition at every
   decision, and every choice is played both ways, with and without the memo.
+- A marker's move looks only at the special-phase spaces between its start and its end,
+  found by bisection when the spaces rise along the track (HH-14.9, HH-15.6, HH-15.7).
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from dataclasses import replace
 from typing import Any
 
 from arbitre.engine.decision import Decision
+from arbitre.engine.i18n import Msg
 from arbitre.engine.rng import Rng
 from arbitre.games.heresy import lasers, victory
 from arbitre.games.heresy.distances import blocked_zones
+from arbitre.games.heresy.initiative import move_marker
 from arbitre.games.heresy.phases import _over_limit, coexisting_zones
 from arbitre.games.heresy.rules import HANDLERS, Heresy, settle
 from arbitre.games.heresy.state import HeresyState
@@ -271,3 +275,40 @@ def test_HH_40_1_HH_40_2_spaceports_held_before_the_track_reached_win_once_it_is
             said_no += u.ports_looked == u.units_changes
         r.apply(s, key)
     assert won > 100 and settled > 100 and said_no > 100
+
+
+def _move_marker_the_long_way(s: HeresyState, seat: int, spaces: int) -> list[tuple[int, str]]:
+    """HH-14.9, HH-14.10, HH-15.6, HH-15.7: every space of the track, in track order."""
+    if spaces <= 0:
+        return []
+    start = s.pos[seat]
+    end = min(start + spaces, max(t.n for t in s.content.tracks.initiative.space))
+    s.pos[seat] = end
+    if s.pos[1 - seat] == end:
+        s.top = seat
+    reached: list[tuple[int, str]] = []
+    for space in s.content.tracks.initiative.space:
+        icons = [i for i in space.icons if i in ("event", "order_draw", "restoration")]
+        if icons and start < space.n <= end and space.n not in s.triggered:
+            reached += [(space.n, i) for i in icons]
+            s.triggered.add(space.n)
+    s.log.append(Msg("heresy.log.advance", {"seat": seat, "from": start, "to": end}, "HH-14.9"))
+    return reached
+
+
+def test_HH_14_9_HH_15_6_HH_15_7_a_marker_reaches_the_phases_the_whole_track_shows() -> None:
+    moves = 0
+    phases = 0
+    for i, (r, s, key) in enumerate(_games()):
+        if i % 3 == 0:
+            for seat in (0, 1):
+                for spaces in range(-1, 9):
+                    a, b = s.copy(), s.copy()
+                    a.log, b.log = [], []
+                    got = move_marker(a, seat, spaces)
+                    assert got == _move_marker_the_long_way(b, seat, spaces)
+                    assert (a.pos, a.top, a.triggered, a.log) == (b.pos, b.top, b.triggered, b.log)
+                    moves += 1
+                    phases += len(got)
+        r.apply(s, key)
+    assert moves > 10000 and phases > 5000
