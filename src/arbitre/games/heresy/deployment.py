@@ -237,6 +237,7 @@ def choose(s: HeresyState, f: Frame, key: str) -> None:
             _put(s, zone, (IMPERIUM, ARMY, "", 0))
     elif kind == "laser":
         s.lasers[zone] = s.lasers.get(zone, 0) + 1
+        s.lasers_looked = -1  # a new laser: settle looks at the laser zones again (HH-37.2)
     elif kind == "unit":
         _put(s, zone, (IMPERIUM, task[2], task[3], 0))
     elif kind == "hero":

@@ -92,14 +92,24 @@ def _distance_to(
 def blocked_zones(s: HeresyState, seat: int) -> frozenset[str]:
     """Zones holding a unit of `seat`'s enemy: enemy or contested for him (HH-37.10), the
     zones a ground move may not pass through nor end in (HH-21.23). Only the enemy's units
-    change it, so it stays the same through all of one player's movement picks."""
-    out = []
-    for z, units in s.units.items():  # plain loops: cheaper than any() over a generator
-        for u in units:
-            if u[0] != seat:
-                out.append(z)
-                break
-    return frozenset(out)
+    change it, so it stays the same through all of one player's movement picks.
+
+    Kept in the state's `from_units` memo (speed: asked again while no unit changed)."""
+    memo = s.from_units()
+    key = _BLOCKED_KEYS[seat]
+    got: frozenset[str] | None = memo.get(key)
+    if got is None:
+        out = []
+        for z, units in s.units.items():  # plain loops: cheaper than any() over a generator
+            for u in units:
+                if u[0] != seat:
+                    out.append(z)
+                    break
+        got = memo[key] = frozenset(out)
+    return got
+
+
+_BLOCKED_KEYS = ("blocked:0", "blocked:1")  # from_units keys, per seat
 
 
 _GROUND: dict[tuple[int, frozenset[str], frozenset[str], str, int], dict[str, int]] = {}

@@ -273,6 +273,7 @@ def choose_regroup(s: HeresyState, f: Frame, key: str) -> None:
         return
     zone = key[5:]
     s.units[zone] = [(u[0], u[1], u[2], 0) if u[0] == f.seat else u for u in s.units[zone]]
+    s.units_changes += 1  # a new list, not through own_units (HeresyState.units_changes)
     f.data["left"] -= 1
     s.log.append(Msg("heresy.log.regrouped", {"zone": zone}, "HH-19.10"))
 

@@ -462,6 +462,8 @@ def _zone(seat: int, effect: str, zones: list[str], optional: bool = False) -> F
 
 def _thrown(s: HeresyState, zone: str) -> None:
     for vs in sector_zones(s, VS_SECTOR):
+        if vs in s.units:
+            s.units_changes += 1  # a list taken away, not through own_units
         for u in s.units.pop(vs, []):
             add_unit(s, zone, u)
         for h, z in s.heroes.items():

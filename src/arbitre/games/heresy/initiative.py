@@ -6,6 +6,9 @@ change (coexistence hook, stacking), special phases in the order reached, next r
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import pairwise
+
 from arbitre.games.heresy import strategic, victory
 from arbitre.games.heresy.opts import new_msg
 from arbitre.games.heresy.state import Frame, HeresyState
@@ -43,31 +46,43 @@ def move_marker(s: HeresyState, seat: int, spaces: int) -> list[tuple[int, str]]
     if s.pos[1 - seat] == end:
         s.top = seat
     reached: list[tuple[int, str]] = []
-    for n, icons in _phase_spaces(s):
-        if start < n <= end and n not in s.triggered:
+    phase, numbers = _phase_spaces(s)
+    if numbers is not None:  # in track order: only those past start up to end (speed)
+        phase = phase[bisect_right(numbers, start) : bisect_right(numbers, end)]
+    triggered = s.triggered
+    for n, icons in phase:
+        if start < n <= end and n not in triggered:
             for icon in icons:
                 reached.append((n, icon))
-            s.triggered.add(n)
+            triggered.add(n)
     s.log.append(
         new_msg(("heresy.log.advance", {"seat": seat, "from": start, "to": end}, "HH-14.9"))
     )
     return reached
 
 
-def _phase_spaces(s: HeresyState) -> tuple[tuple[int, tuple[str, ...]], ...]:
+PhaseSpaces = tuple[tuple[int, tuple[str, ...]], ...]
+
+
+def _phase_spaces(s: HeresyState) -> tuple[PhaseSpaces, tuple[int, ...] | None]:
     """The track's spaces showing a special-phase icon, in track order, with those icons
-    (speed: built once per content, asked at every marker move)."""
+    (speed: built once per content, asked at every marker move); and their numbers when
+    they rise along the track (so that move_marker looks only at those it passes), else
+    None."""
     got = _PHASES.get(id(s.content))
     if got is None:
-        got = _PHASES[id(s.content)] = tuple(
+        spaces = tuple(
             (space.n, tuple(i for i in space.icons if i in PHASE_ICONS))
             for space in s.content.tracks.initiative.space
             if any(i in PHASE_ICONS for i in space.icons)
         )
+        numbers = tuple(n for n, _ in spaces)
+        rising = all(a < b for a, b in pairwise(numbers))
+        got = _PHASES[id(s.content)] = (spaces, numbers if rising else None)
     return got
 
 
-_PHASES: dict[int, tuple[tuple[int, tuple[str, ...]], ...]] = {}  # id(content) -> spaces
+_PHASES: dict[int, tuple[PhaseSpaces, tuple[int, ...] | None]] = {}  # id(content) -> …
 
 
 def initiative_changed(s: HeresyState, seat: int) -> bool:

@@ -216,7 +216,7 @@ def _movers(s: HeresyState, f: Frame, m: _MoveMemo) -> None:
     leave_contested = s.rules.leave_contested
     marks = s.marks[seat]
     moved: dict[str, dict[str, int]] = f.data["moved"]
-    unit_kinds = s.content.units
+    unit_kinds = s.content.units.by_id()
     out: list[Mover] = []
     options: list[Option] = []
     known = m.zones
@@ -236,21 +236,27 @@ def _movers(s: HeresyState, f: Frame, m: _MoveMemo) -> None:
             options += got[3]
             continue
         here: list[Mover] = []
+        opts: list[Option] = []
         counts: dict[str, int] = {}
-        sample: dict[str, Unit] = {}
+        types: dict[str, str] = {}  # label -> unit type
         for u in units:
             if u[0] == seat:
-                t = label(u)
+                t = u[1]  # label(u), written out (speed: a call per unit)
+                if u[2]:
+                    t += "/" + u[2]
+                if u[3]:
+                    t += f"/d{u[3]}"
                 counts[t] = counts.get(t, 0) + 1
-                sample[t] = u
+                types[t] = u[1]
         for t, n in counts.items():
             if done is not None and n <= done.get(t, 0):
                 continue
-            kind = unit_kinds[sample[t][1]]
+            kind = unit_kinds[types[t]]
             ok = ok_for(zone, kind.move, kind.flying)
             if ok or (kind.air_transport and reach_rule == "normal" and lifts(zone, kind.move)):
-                here.append((f"unit:{zone}:{t}", t, ok))
-        opts = [two(k, "heresy.opt.mover", "what", w, "zone", zone) for k, w, _ in here]
+                key = f"unit:{zone}:{t}"
+                here.append((key, t, ok))
+                opts.append(two(key, "heresy.opt.mover", "what", t, "zone", zone))
         known[zone] = (units.copy(), None if done is None else done.copy(), here, opts)
         out += here
         options += opts

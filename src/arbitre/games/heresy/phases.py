@@ -171,10 +171,16 @@ def auto_coexistence(s: HeresyState, f: Frame) -> None:
 
 def coexisting_zones(s: HeresyState) -> list[str]:
     """Zones holding forces (units or Heroes) of both sides (HH-15.3, HH-25.7), sorted.
-    Only zones holding units of both sides or a Hero are looked at closer (speed: asked
-    before every step of the coexistence phase); sides as bits, 1 per seat."""
+    Only zones holding units of both sides or a Hero are looked at closer; sides as bits,
+    1 per seat. The answer is kept in the state's `from_units` memo with the Heroes'
+    places it was read from (speed: asked before every step of the coexistence phase,
+    often with no unit changed; a Hero's move or death is seen by comparing his place)."""
     from arbitre.games.heresy.board import hero_seats
 
+    memo = s.from_units()
+    kept: tuple[dict[str, str], list[str]] | None = memo.get("coexisting")
+    if kept is not None and kept[0] == s.heroes:
+        return kept[1].copy()  # the kept list is shared: never changed
     out: list[str] = []
     for zone, units in s.units.items():
         if units:
@@ -198,12 +204,18 @@ def coexisting_zones(s: HeresyState) -> list[str]:
         if bits == 3:
             out.append(zone)
     out.sort()
+    memo["coexisting"] = (s.heroes.copy(), out.copy())
     return out
 
 
 def _over_limit(s: HeresyState) -> tuple[int, str] | None:
     """HH-38.6: the first seat, then the first zone in map order, over the stacking limit.
-    Only zones holding more units than the limit are counted (speed: most hold fewer)."""
+    Only zones holding more units than the limit are counted (speed: most hold fewer).
+    Kept in the state's `from_units` memo (speed: asked again while no unit changed)."""
+    memo = s.from_units()
+    if "over" in memo:
+        kept: tuple[int, str] | None = memo["over"]
+        return kept
     limits = _limits(s)
     over: list[tuple[int, int, str]] = []  # (seat, map order, zone)
     for zone, units in s.units.items():
@@ -214,8 +226,10 @@ def _over_limit(s: HeresyState) -> tuple[int, str] | None:
             if sum(1 for u in units if u[0] == seat) > got[1]:
                 over.append((seat, got[0], zone))
     if not over:
+        memo["over"] = None
         return None
     seat, _, zone = min(over)
+    memo["over"] = (seat, zone)
     return seat, zone
 
 

@@ -30,7 +30,7 @@ from arbitre.games.heresy import (
 )
 from arbitre.games.heresy.config import options, resolve
 from arbitre.games.heresy.setup import new_state
-from arbitre.games.heresy.state import SEATS, HeresyState
+from arbitre.games.heresy.state import SEATS, TRAITOR, HeresyState
 from arbitre.games.heresy.view import build_view, determinize, public_view, seat_view
 
 HANDLERS: dict[str, Handler[HeresyState]] = {
@@ -99,15 +99,46 @@ def settle(s: HeresyState, limit: int = 100_000) -> None:
     """Run automatic work until a person must choose or the game is over: the engine's
     `settle`, written out here (speed: a decision takes about two steps), with what holds
     "at once" before every step: lasers in zones turned Traitor-friendly are destroyed
-    (HH-37.2) and every victory condition is checked (HH-39.8, victory.watch)."""
+    (HH-37.2, lasers.destroy_captured) and every victory condition is checked (HH-39.8:
+    a commander's death HH-39.9, then the spaceports HH-40.1, HH-40.2; victory.watch).
+
+    Both checks are written out here too (speed: two calls saved at every step), and
+    their unit parts are looked at again only when a zone's units may have changed since
+    they last found nothing (`HeresyState.units_changes`, counted by `own_units`): a
+    laser is captured and the spaceports are all held by one side only by a change of
+    units (lasers are only ever removed; a commander's death and the track are read at
+    every step). The quick look at each laser zone's first unit comes first, the closer
+    look in `destroy_captured`; `victory.watch`'s per-content record is read once per
+    settle (the content of a state never changes). tests/heresy/test_speed_shortcuts_15.py
+    plays every choice both ways, with `destroy_captured` and `watch` before every step."""
     handlers = HANDLERS
     destroy_captured = lasers.destroy_captured
-    watch = victory.watch
+    got = victory.WATCHED.get(id(s.content))  # one lookup (speed: a call per settle)
+    commanders, port, ports = got if got is not None else victory.watched(s)
+    spaceports = victory._spaceports
+    win = victory.win
     for _ in range(limit):
-        if s.lasers:  # HH-37.2 (most games lose their lasers early)
-            destroy_captured(s)
-        if not s.over:
-            watch(s)  # HH-39.8
+        changes = s.units_changes
+        if s.lasers and s.lasers_looked != changes:  # HH-37.2 (lasers are lost early)
+            for us in map(s.units.get, s.lasers):  # the lookups run in C
+                if us and us[0][0] == TRAITOR:
+                    destroy_captured(s)
+                    break
+            s.lasers_looked = changes  # none left captured: destroy_captured removed them
+        if not s.over:  # HH-39.8, as victory.watch
+            heroes = s.heroes
+            for hero, seat in commanders:
+                if heroes.get(hero) == "dead":  # HH-39.9
+                    win(s, seat, "commander", "HH-39.9")
+                    break
+            else:
+                pos = s.pos
+                if (
+                    (pos[0] >= port or pos[1] >= port)  # HH-40.2
+                    and s.ports_looked != changes
+                    and spaceports(s, ports)  # HH-40.1: True when the ports alone say no
+                ):
+                    s.ports_looked = changes
         stack = s.stack
         if s.over or not stack:
             s.cached = None

@@ -91,13 +91,26 @@ class HeresyState:
     cached: Decision | None = None
     # zones whose unit list this state alone holds, since its last clone (own_units)
     owned_units: set[str] = field(default_factory=set, compare=False, repr=False)
+    # how many times a zone's unit list was taken to be changed (own_units), and its value
+    # when settle last found no laser captured (HH-37.2) and the spaceports not all held
+    # by one side (HH-40.1): while it stays the same, neither can have become true (speed)
+    units_changes: int = field(default=0, compare=False, repr=False)
+    lasers_looked: int = field(default=-1, compare=False, repr=False)
+    ports_looked: int = field(default=-1, compare=False, repr=False)
+    # what is worked out from the units alone (which sides hold each zone), kept while
+    # `units_changes` stays the same (from_units); a clone shares it until either changes
+    units_memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    units_memo_at: int = field(default=-1, compare=False, repr=False)
 
     def own_units(self, zone: str) -> list[Unit]:
         """`zone`'s units as a list this state may change, created empty when missing
         (as `setdefault`). A clone shares every zone's list with its original (speed: it
         copies the dict, not some 40 lists); the first change to a list not yet owned
         since the last clone copies it (copy-on-write). Every change to a zone's unit list
-        goes through here (board.add_unit, take_unit, damage, corruption, events…)."""
+        goes through here (board.add_unit, take_unit, damage, corruption, events…), and
+        counts in `units_changes` (the other changes, which replace a list, count there
+        too)."""
+        self.units_changes += 1
         units = self.units.get(zone)
         if units is None:
             units = self.units[zone] = []
@@ -106,6 +119,16 @@ class HeresyState:
             units = self.units[zone] = list(units)
             self.owned_units.add(zone)
         return units
+
+    def from_units(self) -> dict[str, Any]:
+        """A memo of answers read from the units alone, valid while no zone's unit list
+        has been taken to be changed (`units_changes`, own_units). Kept answers are
+        shared: read them, never change them. A new dict after a change (never cleared:
+        a clone may still hold the old one, right for its own units)."""
+        if self.units_memo_at != self.units_changes:
+            self.units_memo = {}
+            self.units_memo_at = self.units_changes
+        return self.units_memo
 
     def copy(self) -> HeresyState:
         """A twin sharing nothing mutable but the units' lists (copy-on-write, own_units).
@@ -156,6 +179,11 @@ class HeresyState:
         n.log = self.log.copy()
         n.cached = self.cached
         n.owned_units = set()
+        n.units_changes = self.units_changes
+        n.lasers_looked = self.lasers_looked
+        n.ports_looked = self.ports_looked
+        n.units_memo = self.units_memo  # same units: the same answers (from_units)
+        n.units_memo_at = self.units_memo_at
         return n
 
     def snapshot(self) -> dict[str, Any]:

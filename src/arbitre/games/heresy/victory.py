@@ -38,30 +38,36 @@ def spaceports(s: HeresyState) -> list[str]:
 
 def check_spaceports(s: HeresyState) -> None:
     """HH-40.1, HH-40.2: once a marker reached 'Victoire Spatioport Possible', a player for
-    whom every spaceport is a friendly zone (units only, HH-37.10) wins at once."""
-    if s.over:
+    whom every spaceport is a friendly zone (units only, HH-37.10) wins at once.
+    Not looked at again while no unit changed since the ports alone said no (speed, as in
+    settle: `HeresyState.ports_looked`)."""
+    if s.over or s.ports_looked == s.units_changes:
         return
-    _spaceports(s, _watched(s)[2])
+    if _spaceports(s, watched(s)[2]):
+        s.ports_looked = s.units_changes
 
 
-def _spaceports(s: HeresyState, ports: tuple[str, ...]) -> None:
-    """check_spaceports over `ports`, the spaceport zones (the game is not over)."""
+def _spaceports(s: HeresyState, ports: tuple[str, ...]) -> bool:
+    """check_spaceports over `ports`, the spaceport zones (the game is not over). True
+    when the ports alone said no (not all held by one side), which only a change to the
+    units can undo (settle keeps it with `units_changes`, speed)."""
     holder = -1
     units_at = s.units
     for zone in ports:  # cheap: run before every automatic step (watch)
         units = units_at.get(zone)
         if not units:
-            return
+            return True
         side = units[0][0]
         if holder != -1 and side != holder:
-            return
+            return True
         for u in units:  # a plain loop: cheaper than any() over a generator
             if u[0] != side:
-                return
+                return True
         holder = side
     # the track last (speed: the ports are rarely all held; both are plain reads)
     if holder in (IMPERIUM, TRAITOR) and _reached(s, "spaceport_victory"):
         win(s, holder, "spaceports", "HH-40.1")
+    return False
 
 
 def check_track(s: HeresyState) -> None:
@@ -73,14 +79,14 @@ def check_track(s: HeresyState) -> None:
 
 
 Watched = tuple[tuple[tuple[str, int], ...], int, tuple[str, ...]]
-_WATCHED: dict[int, Watched] = {}  # id(content) -> what watch reads of the content
+WATCHED: dict[int, Watched] = {}  # id(content) -> what watch reads of the content
 
 
-def _watched(s: HeresyState) -> Watched:
+def watched(s: HeresyState) -> Watched:
     """The commanders (Hero, the seat his death makes win), the first 'Victoire Spatioport
     Possible' space and the spaceport zones, built once per content (speed: one lookup
     before every step)."""
-    got = _WATCHED.get(id(s.content))
+    got = WATCHED.get(id(s.content))
     if got is None:
         commanders = tuple(
             (h.id, 0 if h.death_gives_victory_to == "imperial" else 1)
@@ -89,7 +95,7 @@ def _watched(s: HeresyState) -> Watched:
         )
         spaces = s.content.tracks.initiative.spaces_with("spaceport_victory")
         got = (commanders, min(spaces) if spaces else 10**9, tuple(spaceports(s)))
-        _WATCHED[id(s.content)] = got
+        WATCHED[id(s.content)] = got
     return got
 
 
@@ -100,8 +106,8 @@ def watch(s: HeresyState) -> None:
     which they can arise (AMB-16)."""
     if s.over:
         return
-    got = _WATCHED.get(id(s.content))
-    commanders, port, ports = got if got is not None else _watched(s)
+    got = WATCHED.get(id(s.content))
+    commanders, port, ports = got if got is not None else watched(s)
     heroes = s.heroes
     for hero, seat in commanders:
         if heroes.get(hero) == "dead":
