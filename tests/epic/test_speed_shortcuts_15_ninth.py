@@ -5,6 +5,8 @@ events, dice and states the same) and asked both ways on states set up on purpos
 - A move question's moves toward the enemy (EPC-11, EP-2.5): the two nearest enemy
   stands are found passing over, once two are known, an enemy farther than the second
   on x or y without working out its distance.
+- A move question's zones of control (EP-2.5, EPC-11): an enemy farther than the reach
+  on x or y is passed over without working out its distance.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from arbitre.games.epic import moves
 from arbitre.games.epic.moves import Plan
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState
+from arbitre.games.epic.world import stand_class
 from tests.epic.board import Board
 from tests.epic.speed_states import STATES, games_both_ways
 
@@ -102,3 +105,69 @@ def test_EPC_11_moves_toward_enemy_on_tables_set_up() -> None:
 def test_EPC_11_moves_toward_enemy_play_as_with_every_distance(monkeypatch: Any) -> None:
     slow = {"_toward_enemy": _toward_enemy_slowly}
     assert games_both_ways(monkeypatch, moves, slow) > 1000
+
+
+# --- a move question: the zones of control within reach ---------------------------------
+
+
+def _zones_slowly(s: EpicState, did: int, p: Plan) -> list[tuple[Any, int]]:
+    """`moves._near(...).zones` the slow way: every enemy's distance from the lead stand
+    (`Point.to`), its zone kept when within the move, the movers' spread and 8 cm."""
+    if p.flying or p.engage or not p.movers:
+        return []
+    movers = [s.stands[i] for i in p.movers]
+    spread = max(a.point.to(b.point) for a in movers for b in movers)
+    reach = p.hi + spread + 8.0
+    lead = movers[0].point
+    return [
+        (e.point, stand_class(e))
+        for e in s.stands.values()
+        if e.side != s.dets[did].side
+        and lead.to(e.point) <= reach
+        and e.alt == GROUND
+        and not s.dets[e.det].fallback
+    ]
+
+
+def test_EP_2_5_zones_within_reach_as_with_every_distance() -> None:
+    """On the move questions of seeded games, and on tables set up with enemies at the
+    very edge of the reach (on an axis, on a diagonal, a hair beyond): the same zones."""
+    asked = 0
+    for seed, s in STATES:
+        f = s.stack[-1] if s.stack else None
+        if f is None or f.kind != "movement" or f.data.get("det", -1) < 0:
+            continue
+        did = f.data["det"]
+        p = moves.plan(s, did, f.data.get("purpose", moves.MOVE))._replace(engage=False)
+        assert moves._near(s, did, p).zones == _zones_slowly(s, did, p), seed
+        asked += 1
+    assert asked > 90
+    rng = Rng.from_seed(9)
+    kept = 0
+    for n in range(200):
+        b = Board()
+        me = b.det(0, "tactiques", [(60.0, 60.0), (63.0, 64.0)], order="avance")
+        p = moves.plan(b.s, me, moves.MOVE)
+        reach = p.hi + 5.0 + 8.0  # the spread: 5 cm
+        d = reach / math.sqrt(2.0)
+        edge = [(60.0 + reach, 60.0), (60.0, 60.0 - reach), (60.0 + d, 60.0 + d)]
+        for x, y in [*edge, (60.0 - reach - 1e-9, 60.0), (60.0 + reach + 1e-12, 60.0)]:
+            b.det(1, "tactiques", [(x, y)])
+        for _ in range(rng.below(10)):
+            b.det(1, "tactiques", [(rng.below(121) * 1.0, rng.below(121) * 1.0)])
+        zones = moves._near(b.s, me, p).zones
+        assert zones == _zones_slowly(b.s, me, p), n
+        kept += len(zones)
+    assert kept > 400
+
+
+def test_EP_2_5_zones_play_as_with_every_distance(monkeypatch: Any) -> None:
+    def near_slowly(s: EpicState, did: int, p: Plan) -> Any:
+        got = _fast_near(s, did, p)
+        got.zones = _zones_slowly(s, did, p)
+        return got
+
+    assert games_both_ways(monkeypatch, moves, {"_near": near_slowly}) > 1000
+
+
+_fast_near = moves._near

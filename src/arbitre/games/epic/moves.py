@@ -167,14 +167,15 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
                 if d > spread:
                     spread = d
         reach = p.hi + spread + 8.0
-        # `[z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]`, the distance asked
-        # first (issue 15: the class of a stand out of reach is not worked out)
-        dets, lx, ly = s.dets, lead.x, lead.y
-        zones = [
-            (e.point, stand_class(e))
-            for e in s.foes_of(side)
-            if hypot(e.x - lx, e.y - ly) <= reach and e.alt == GROUND and not dets[e.det].fallback
-        ]
+        # `[z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]`, the distance first (issue
+        # 15); ninth round: farther than reach (+ 1e-9, float noise) on x or y, it is not
+        dets, lx, ly, far = s.dets, lead.x, lead.y, reach + 1e-9  # (a distance >= a gap)
+        for e in s.foes_of(side):
+            ex, ey = e.x - lx, e.y - ly
+            if ex > far or ex < -far or ey > far or ey < -far:
+                continue
+            if hypot(ex, ey) <= reach and e.alt == GROUND and not dets[e.det].fallback:
+                zones.append((e.point, stand_class(e)))
     others = [_new(Point, (st.x, st.y)) for st in s.alive(did) if st.sid not in moving]
     stops: list[tuple[Area, ...]]
     if p.flying:
@@ -427,9 +428,8 @@ def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     e1: Stand | None = None  # issue 15: the two nearest and their distances, no pairs
     e2: Stand | None = None
     d1 = d2 = 0.0
-    # ninth round: once there are two, an enemy farther than d2 (+ 1e-9 against float
-    # noise) on x or y is farther than d2 >= d1 (a distance is at least its gap on either
-    # axis), so neither test below would take it: it is passed over without its distance
+    # ninth round: once there are two, an enemy farther than d2 (+ 1e-9, float noise) on x
+    # or y is farther than d2 >= d1 (a distance >= a gap): neither test below takes it
     far = math.inf
     for e in foes:
         dx = e.x - lx
