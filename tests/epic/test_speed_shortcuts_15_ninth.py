@@ -2,9 +2,6 @@
 played both ways on seeded random games (`speed_states.games_both_ways`: decisions,
 events, dice and states the same) and asked both ways on states set up on purpose:
 
-- A move question's moves toward the enemy (EPC-11, EP-2.5): the two nearest enemy
-  stands are found passing over, once two are known, an enemy farther than the second
-  on x or y without working out its distance.
 - A move question's zones of control (EP-2.5, EPC-11): an enemy farther than the reach
   on x or y is passed over without working out its distance.
 """
@@ -22,90 +19,6 @@ from arbitre.games.epic.state import EpicState
 from arbitre.games.epic.world import stand_class
 from tests.epic.board import Board
 from tests.epic.speed_states import STATES, games_both_ways
-
-# --- a move question: the two nearest enemies ----------------------------------------------
-
-_fast_toward_enemy = moves._toward_enemy
-
-
-def _toward_enemy_slowly(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
-    """`moves._toward_enemy` the slow way: every enemy's distance, the two nearest first
-    by a stable sort (a tie keeps the earlier in table order)."""
-    side = s.dets[did].side
-    lead = s.stands[p.movers[0]] if p.movers else None
-    if lead is None:
-        return []
-    foes = [e for e in s.stands.values() if e.side != side]
-    if p.engage:
-        foes = [e for e in foes if (e.alt != GROUND) == (lead.alt != GROUND)]
-    foes = sorted(foes, key=lambda e: math.hypot(e.x - lead.x, e.y - lead.y))[:2]
-    out = []
-    gap_to = 2 * s.rules.base_radius + 0.05
-    for foe in foes:
-        for sid in p.movers[:3]:
-            me = s.stands[sid]
-            gap = math.hypot(foe.x - me.x, foe.y - me.y)
-            if gap <= 1e-9:
-                continue
-            if p.engage and gap_to < gap <= p.hi + gap_to:
-                k = (gap - gap_to) / gap
-            elif not p.engage:
-                k = min(1.0, p.hi / gap) * 0.999
-                dx, dy = (foe.x - me.x) * k, (foe.y - me.y) * k
-                out.append((moves._clean(dx, 0.05), moves._clean(dy, 0.05)))
-                continue
-            else:
-                continue
-            out.append(((foe.x - me.x) * k, (foe.y - me.y) * k))
-    return out
-
-
-def test_EPC_11_moves_toward_enemy_as_with_every_distance() -> None:
-    """On the move questions of seeded games, as a charge and as an advance: the same
-    moves as with every enemy's distance worked out."""
-    asked = 0
-    for seed, s in STATES:
-        f = s.stack[-1] if s.stack else None
-        if f is None or f.kind != "movement" or f.data.get("det", -1) < 0:
-            continue
-        did = f.data["det"]
-        p = moves.plan(s, did, f.data.get("purpose", moves.MOVE))
-        for engage in (False, True):
-            q = p._replace(engage=engage)
-            assert _fast_toward_enemy(s, did, q) == _toward_enemy_slowly(s, did, q), seed
-        asked += 1
-    assert asked > 90
-
-
-def test_EPC_11_moves_toward_enemy_on_tables_set_up() -> None:
-    """Set up: enemies scattered around a detachment, some at the very same distance (a
-    tie keeps the earlier), some as far on one axis as the second nearest is away, some
-    in the air; 300 tables, charge and advance."""
-    rng = Rng.from_seed(15)
-    met = 0
-    for n in range(300):
-        b = Board()
-        me = b.det(0, "tactiques", [(60.0, 60.0), (62.0, 61.0)], order="charge")
-        r = 3.0 + rng.below(30)
-        ring = [(60.0 + r, 60.0), (60.0 - r, 60.0), (60.0, 60.0 + r), (60.0, 60.0 - r)]
-        b.det(1, "tactiques", ring[: 1 + n % 4])  # ties at distance r
-        for _ in range(rng.below(8)):
-            x, y = 60.0 + rng.below(81) - 40.0, 60.0 + rng.below(81) - 40.0
-            alt = "low" if rng.below(4) == 0 else "ground"
-            b.det(1, "thunderbolt" if alt != "ground" else "tactiques", [(x, y)], alt=alt)
-        b.det(1, "tactiques", [(60.0 + r + 1e-12, 60.0 + 0.5)])  # as far on x, nearly
-        for engage in (False, True):
-            p = moves.plan(b.s, me, moves.MOVE)._replace(engage=engage, hi=20.0)
-            got = _fast_toward_enemy(b.s, me, p)
-            assert got == _toward_enemy_slowly(b.s, me, p), n
-            met += len(got)
-    assert met > 1000
-
-
-def test_EPC_11_moves_toward_enemy_play_as_with_every_distance(monkeypatch: Any) -> None:
-    slow = {"_toward_enemy": _toward_enemy_slowly}
-    assert games_both_ways(monkeypatch, moves, slow) > 1000
-
 
 # --- a move question: the zones of control within reach ---------------------------------
 

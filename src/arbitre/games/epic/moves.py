@@ -428,25 +428,12 @@ def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     e1: Stand | None = None  # issue 15: the two nearest and their distances, no pairs
     e2: Stand | None = None
     d1 = d2 = 0.0
-    # ninth round: once there are two, an enemy farther than d2 (+ 1e-9, float noise) on x
-    # or y is farther than d2 >= d1 (a distance >= a gap): neither test below takes it
-    far = math.inf
     for e in foes:
-        dx = e.x - lx
-        if dx > far or dx < -far:
-            continue
-        dy = e.y - ly
-        if dy > far or dy < -far:
-            continue
-        d = hypot(dx, dy)
+        d = hypot(e.x - lx, e.y - ly)
         if e1 is None or d < d1:
             e1, d1, e2, d2 = e, d, e1, d1
         elif e2 is None or d < d2:
             e2, d2 = e, d
-        else:
-            continue
-        if e2 is not None:
-            far = d2 + 1e-9
     foes = [e for e in (e1, e2) if e is not None]
     out = []
     gap_to = 2 * s.rules.base_radius + 0.05
