@@ -4,6 +4,9 @@ events, dice and states the same) and asked both ways on states set up on purpos
 
 - A move question's zones of control (EP-2.5, EPC-11): an enemy farther than the reach
   on x or y is passed over without working out its distance.
+- The transports (EPC-21) and Psykers (EP-11) kept with the stands: whether a unit
+  carries stands and is a Psyker is kept by unit (`state._KINDS`), not asked of each
+  stand's profile.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import math
 from typing import Any
 
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import moves
+from arbitre.games.epic import moves, state
+from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.moves import Plan
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState
@@ -84,3 +88,32 @@ def test_EP_2_5_zones_play_as_with_every_distance(monkeypatch: Any) -> None:
 
 
 _fast_near = moves._near
+
+
+# --- the transports and Psykers kept with the stands ------------------------------------
+
+
+def test_EPC_21_carriers_and_psykers_as_asked_of_each_profile(monkeypatch: Any) -> None:
+    """On seeded games' states (every stand on the table, and those aboard), with what
+    earlier states kept and with nothing kept: each stand's profile asked."""
+    for fresh in (False, True):
+        asked = 0
+        for seed, s in STATES:
+            if fresh:
+                monkeypatch.setattr(state, "_KINDS", {})
+            for stands in (dict(s.stands), dict(s.aboard)):
+                slow = [
+                    st
+                    for st in stands.values()
+                    if (CATALOG.units[st.unit].param("transport") or 0) > 0
+                ]
+                assert state._carriers(stands) == slow, seed
+                psy = [st for st in stands.values() if CATALOG.units[st.unit].has("psyker")]
+                assert state._psykers(stands) == sorted(psy, key=lambda st: st.sid), seed
+                asked += len(stands)
+        assert asked > 10000
+    kinds = {u: state._kinds(u) for u in CATALOG.units}
+    assert any(c for c, _p in kinds.values()) and any(p for _c, p in kinds.values())
+    for unit, (carries, psyker) in kinds.items():
+        prof = CATALOG.units[unit]
+        assert carries == ((prof.param("transport") or 0) > 0) and psyker == prof.has("psyker")

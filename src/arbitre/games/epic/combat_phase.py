@@ -156,8 +156,12 @@ def buildings_in_reach(s: EpicState, did: int) -> list[int]:
     reaches (range, arc, line of sight to the building's centre)."""
     out: list[int] = []
     mine = s.alive(did)
+    kept = _DEMOLISHERS  # ninth round: what `_demolisher` keeps, read without a call
     for st in mine:  # issue 15: a loop, no generator
-        if _demolisher(st.unit):
+        got = kept.get(st.unit)
+        if got is None:
+            got = _demolisher(st.unit)
+        if got:
             break
     else:
         return out  # issue 14: most detachments have no Demolisher weapon at all
