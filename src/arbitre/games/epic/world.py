@@ -31,7 +31,8 @@ def det_has(s: EpicState, did: int, ability: str) -> bool:
     """A detachment has an ability through its own unit, what it gained (EP-10.6), or,
     for Command Unit, through a Bound Character that has it (they share one order)."""
     det = s.dets[did]
-    if ability in det.extra or CATALOG.units[det.unit].has(ability):
+    # ninth round: `Profile.has` read without its call (asked at every move and shot)
+    if ability in det.extra or ability in CATALOG.units[det.unit]._abilities:
         return True
     if ability == "command":
         for st in s.alive(did):  # (a loop, no generator: eighth round)
