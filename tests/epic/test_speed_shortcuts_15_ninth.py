@@ -7,6 +7,8 @@ events, dice and states the same) and asked both ways on states set up on purpos
 - The transports (EPC-21) and Psykers (EP-11) kept with the stands: whether a unit
   carries stands and is a Psyker is kept by unit (`state._KINDS`), not asked of each
   stand's profile.
+- Disengaging (research §3.5, EPC-17): when no enemy stands near the movers' box, no
+  mover is asked which enemies it touches.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ import math
 from typing import Any
 
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import moves, state
+from arbitre.games.epic import assault, moves, state
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.moves import Plan
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState
 from arbitre.games.epic.world import stand_class
-from tests.epic.board import Board
+from tests.epic.board import Board, rig
 from tests.epic.speed_states import STATES, games_both_ways
 
 # --- a move question: the zones of control within reach ---------------------------------
@@ -117,3 +119,46 @@ def test_EPC_21_carriers_and_psykers_as_asked_of_each_profile(monkeypatch: Any) 
     for unit, (carries, psyker) in kinds.items():
         prof = CATALOG.units[unit]
         assert carries == ((prof.param("transport") or 0) > 0) and psyker == prof.has("psyker")
+
+
+# --- disengaging: no enemy near the movers ------------------------------------------------
+
+
+def _every_foe(s: EpicState, mine: list[Any]) -> list[Any]:
+    """`world.near_foes` the slow way: every enemy stand (what `engaged` reads without
+    it), so that no question is skipped for want of an enemy near."""
+    return s.foes_of(mine[0].side) if mine else []
+
+
+def test_EPC_17_disengage_as_with_every_enemy_asked(monkeypatch: Any) -> None:
+    """Set up: stands leaving contact with enemies (opportunity attacks), stands with
+    enemies near but not in contact, stands with no enemy near; the same events, dice
+    and stands as when every enemy is asked of every mover."""
+
+    def run(slow: bool, n: int) -> Any:
+        b = Board()
+        rng = Rng.from_seed(n)
+        me = b.det(0, "tactiques", [(50.0, 50.0), (53.0, 50.0), (56.0, 50.0)], order="avance")
+        for _ in range(rng.below(4)):
+            x = 50.0 + rng.below(40) * 0.5 - 5.0
+            b.det(1, "tactiques", [(x, 50.0 + 2 * b.s.rules.base_radius + rng.below(3) * 0.2)])
+        if n % 3 == 0:
+            b.det(1, "tactiques", [(120.0, 120.0)])
+        rig(b.s, [rng.below(6) + 1 for _ in range(12)])  # then sixes: every attack hits
+        with monkeypatch.context() as m:
+            if slow:
+                m.setattr(assault, "near_foes", _every_foe)
+            movers = [st.sid for st in b.s.alive(me)]
+            assault.disengage(b.s, movers, 0.0, -10.0 if n % 2 else 10.0)
+        return list(b.s.log), sorted(b.s.stands), b.s.rng.rolls  # type: ignore[attr-defined]
+
+    attacks = 0
+    for n in range(200):
+        got = run(False, n)
+        assert got == run(True, n), n
+        attacks += len(got[0])
+    assert attacks > 20
+
+
+def test_EPC_17_disengage_plays_as_with_every_enemy_asked(monkeypatch: Any) -> None:
+    assert games_both_ways(monkeypatch, assault, {"near_foes": _every_foe}) > 1000
