@@ -41,7 +41,7 @@ from arbitre.games.epic.movement import (
 )
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Stand
-from arbitre.games.epic.world import areas, contact, det_has, move_of, stand_class
+from arbitre.games.epic.world import areas, bounds, contact, det_has, move_of, stand_class
 
 MOVE, INFILTRATE, BREAKTHROUGH, ZONE, FALLBACK = (
     "move",
@@ -138,23 +138,23 @@ class _Near:
 
 def _near(s: EpicState, did: int, p: Plan) -> _Near:
     side = s.dets[did].side
-    movers = [s.stands[i] for i in p.movers]
+    # ninth round: no comprehension's function built and called for what a loop, `map`
+    # or `bounds` gives (the same min and max: the first of equal floats, as min() keeps)
+    movers = list(map(s.stands.__getitem__, p.movers))
     moving = set(p.movers)
     air = p.flying and not p.land
     lead = _new(Point, (movers[0].x, movers[0].y)) if movers else Point(0, 0)  # no property
-    xs, ys = [st.x for st in movers] or [0.0], [st.y for st in movers] or [0.0]
-    box = (min(xs), max(xs), min(ys), max(ys))
+    box = bounds(movers) if movers else (0.0, 0.0, 0.0, 0.0)
     touching = contact(s)
     # issue 14: `check` looks only at stands within `touching` (+ 1e-6) of the block's box
     # moved by at most p.hi + EPS on each axis, so only stands in that box widened once
     # more by 1e-5 are listed
     m = p.hi + touching + 1e-5
     x0, x1, y0, y1 = box[0] - m, box[1] + m, box[2] - m, box[3] + m
-    stands = [  # `(o.alt != GROUND) == air`: airborne(o) == air, inlined
-        (o.x, o.y, o.side != side)
-        for o in s.stands.values()
-        if x0 <= o.x <= x1 and y0 <= o.y <= y1 and o.sid not in moving and (o.alt != GROUND) == air
-    ]
+    stands = []  # `(o.alt != GROUND) == air`: airborne(o) == air, inlined
+    for o in s.stands.values():
+        if x0 <= o.x <= x1 and y0 <= o.y <= y1 and o.sid not in moving and (o.alt != GROUND) == air:
+            stands.append((o.x, o.y, o.side != side))
     zones: list[tuple[Point, int]] = []
     if not (p.flying or p.engage):
         # issue 15: the movers' spread is read only here (a flight or a charge has none)
@@ -176,7 +176,10 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
                 continue
             if hypot(ex, ey) <= reach and e.alt == GROUND and not dets[e.det].fallback:
                 zones.append((e.point, stand_class(e)))
-    others = [_new(Point, (st.x, st.y)) for st in s.alive(did) if st.sid not in moving]
+    others = []  # (mostly none: the whole detachment moves)
+    for st in s.alive(did):
+        if st.sid not in moving:
+            others.append(_new(Point, (st.x, st.y)))
     stops: list[tuple[Area, ...]]
     if p.flying:
         stops = [()] * len(movers)
