@@ -79,7 +79,9 @@ def targets(
     kept by what it depends on (`_own`)."""
     det = s.dets[did]
     order = _order(s, did)
-    mine = s.alive(did)
+    if table is None:
+        table = s.by_det()
+    mine = table.get(did, [])  # = s.alive(did), read only (ninth round: no copy, no call)
     near = near_foes(s, mine) if pins is None else None  # issue 14: `pinned` reads these
     dr_combat = s.rules.dr_combat
     guns: Battery = []
@@ -92,8 +94,6 @@ def targets(
     out: list[int] = []
     if out_of_reach(s, guns, s.foes_of(det.side)):
         return out  # issue 15: no enemy detachment is looked at
-    if table is None:
-        table = s.by_det()
     for e in s.dets:
         if e.side == det.side:
             continue
@@ -151,11 +151,13 @@ def may_assault_now(s: EpicState, did: int) -> bool:
     return from_charge and not d.assaulted and not d.fallback and bool(assault_pairs(s, did))
 
 
-def buildings_in_reach(s: EpicState, did: int) -> list[int]:
+def buildings_in_reach(s: EpicState, did: int, mine: list[Stand] | None = None) -> list[int]:
     """EP-5.1: buildings with Structure Points a Demolisher weapon of the detachment
-    reaches (range, arc, line of sight to the building's centre)."""
+    reaches (range, arc, line of sight to the building's centre); `mine` is `s.alive(did)`
+    (read only) when the caller has it (ninth round)."""
     out: list[int] = []
-    mine = s.alive(did)
+    if mine is None:
+        mine = s.alive(did)
     kept = _DEMOLISHERS  # ninth round: what `_demolisher` keeps, read without a call
     for st in mine:  # issue 15: a loop, no generator
         got = kept.get(st.unit)
@@ -259,7 +261,7 @@ def actions(
                 if kept is not None:
                     kept[d.did] = (key, aims)
             fire += [f"fire:{d.did}:{t}" for t in aims]
-            fire += [f"demolish:{d.did}:{a}" for a in buildings_in_reach(s, d.did)]
+            fire += [f"demolish:{d.did}:{a}" for a in buildings_in_reach(s, d.did, table[d.did])]
         if may_assault_now(s, d.did):
             melee.append(f"assault:{d.did}")
     fire += [k for k, _m in powers_for(s, side, "combat")]
