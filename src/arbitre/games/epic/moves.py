@@ -32,7 +32,8 @@ from arbitre.games.epic.headings import Said as Said
 from arbitre.games.epic.headings import _clean as _clean
 from arbitre.games.epic.headings import _distinct_headings as _distinct_headings
 from arbitre.games.epic.headings import _headings as _headings
-from arbitre.games.epic.headings import kept_headings, rounded
+from arbitre.games.epic.headings import kept_headings, key3
+from arbitre.games.epic.headings import rounded as rounded
 from arbitre.games.epic.headings import shown as shown
 from arbitre.games.epic.movement import (
     breakthrough_allowance,
@@ -388,7 +389,7 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     if p.hi > 0:
         more: set[tuple[float, float]] = set()
         for dx, dy in _toward_enemy(s, did, p):
-            key = (rounded(dx, 1000.0, 3), rounded(dy, 1000.0, 3))  # = round(·, 3)
+            key = key3(dx, dy)  # = (round(dx, 3), round(dy, 3)) (ninth round: one call)
             if key not in keys and key not in more:
                 more.add(key)
                 todo.append((dx, dy, key, None))
@@ -455,7 +456,11 @@ def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
             elif not p.engage:
                 k = min(1.0, p.hi / gap) * 0.999
                 # ours: no exact contact needed, so a hair's sideways drift is dropped
-                out.append((_clean((foe.x - me.x) * k, 0.05), _clean((foe.y - me.y) * k, 0.05)))
+                # (`_clean(v, 0.05)` written out, ninth round)
+                vx, vy = (foe.x - me.x) * k, (foe.y - me.y) * k
+                vx = 0.0 if -0.05 < vx < 0.05 else vx + 0.0
+                vy = 0.0 if -0.05 < vy < 0.05 else vy + 0.0
+                out.append((vx, vy))
                 continue
             else:
                 continue

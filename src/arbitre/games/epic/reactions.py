@@ -208,7 +208,11 @@ def _out_of_reach(
     its unit's weapons, Close Defences or powers reaches (or `longest`, when only guns
     of that range may fire), plus `slack` (`reach` passes over a stand farther than its
     guns' longest range plus `slack` from that box)."""
-    far = (_longest(st.unit) if longest is None else longest) + slack
+    if longest is None:  # `_longest(st.unit)`, its kept answer read without a call
+        longest = _LONGEST.get(st.unit)
+        if longest is None:
+            longest = _longest(st.unit)
+    far = longest + slack
     x, y = st.x, st.y
     return x < x0 - far or x > x1 + far or y < y0 - far or y > y1 + far
 
