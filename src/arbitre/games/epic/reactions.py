@@ -59,7 +59,7 @@ def _paths(f: Frame) -> dict[int, Path]:
 def push_react(
     s: EpicState, side: int, target: int, rows: list[list[Any]], charge: bool = False
 ) -> None:
-    if rows and s.alive(target):
+    if rows and s.by_det().get(target):  # = s.alive(target), not copied (ninth round)
         s.stack.append(Frame("react", side, {"target": target, "paths": rows, "charge": charge}))
 
 
