@@ -9,6 +9,8 @@ events, dice and states the same) and asked both ways on states set up on purpos
   stand's profile.
 - A move's key (EPC-11): `round(dx, 3), round(dy, 3)` as `headings.key3` works them out,
   `headings.rounded`'s arithmetic written out, one call for both.
+- A side's Combat-phase actions (EPC-16, EP-15.2): `may_assault_now` is asked only of a
+  detachment on Charge or converted by its Command Unit.
 - Disengaging (research §3.5, EPC-17): when no enemy stands near the movers' box, no
   mover is asked which enemies it touches.
 """
@@ -17,12 +19,14 @@ from __future__ import annotations
 
 import math
 import struct
+from dataclasses import replace
 from typing import Any
 
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import assault, headings, moves, state
+from arbitre.games.epic import assault, combat_phase, headings, moves, state
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.moves import Plan
+from arbitre.games.epic.rules import Epic
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState
 from arbitre.games.epic.world import stand_class
@@ -201,3 +205,38 @@ def _key3_slowly(dx: float, dy: float) -> tuple[float, float]:
 
 def test_EPC_11_moves_play_as_with_round_keys(monkeypatch: Any) -> None:
     assert games_both_ways(monkeypatch, moves, {"key3": _key3_slowly}) > 1000
+
+
+# --- the Combat phase's actions: who may assault -------------------------------------------
+
+
+def test_EPC_16_only_a_charge_or_a_conversion_may_assault() -> None:
+    """On seeded games' states, each detachment given each order, converted or not, with
+    `command.chargeAssaults` on and off: a detachment `may_assault_now` only on Charge
+    or converted (what `actions` asks first)."""
+    met = 0
+    for seed, kept in STATES[::4]:
+        for flag in (True, False):
+            s = Epic().clone(kept)
+            s.rules = replace(kept.rules, command_charge_assaults=flag)
+            for d in s.dets:
+                for order in ("charge", "avance", "tir_appuye", "aucun", None):
+                    for converted in (False, True):
+                        d.order, d.converted = order, converted
+                        if combat_phase.may_assault_now(s, d.did):
+                            assert d.order == "charge" or d.converted, seed
+                            met += 1
+    assert met > 5
+    for flag in (True, False):  # set up: a detachment in base contact with an enemy
+        b = Board({"command.chargeAssaults": flag})
+        me = b.det(0, "tactiques", [(50.0, 50.0)])
+        b.det(1, "tactiques", [(50.0 + 2 * b.s.rules.base_radius, 50.0)])
+        d = b.s.dets[me]
+        for order in ("charge", "avance", "tir_appuye", "aucun", None):
+            for converted in (False, True):
+                d.order, d.converted = order, converted
+                may = combat_phase.may_assault_now(b.s, me)
+                assert may == (order == "charge" or (converted and order == "avance" and flag))
+                assert (f"assault:{me}" in combat_phase.actions(b.s, 0)) == may
+                met += may
+    assert met > 10

@@ -260,9 +260,12 @@ def actions(
                 aims = targets(s, d.did, table, None, where)
                 if kept is not None:
                     kept[d.did] = (key, aims)
-            fire += [f"fire:{d.did}:{t}" for t in aims]
-            fire += [f"demolish:{d.did}:{a}" for a in buildings_in_reach(s, d.did, table[d.did])]
-        if may_assault_now(s, d.did):
+            for t in aims:  # (loops: no comprehension's function per detachment, ninth round)
+                fire.append(f"fire:{d.did}:{t}")
+            for a in buildings_in_reach(s, d.did, table[d.did]):
+                fire.append(f"demolish:{d.did}:{a}")
+        # ninth round: `may_assault_now` is false but after a Charge or a conversion (EP-15.2)
+        if (d.order == "charge" or d.converted) and may_assault_now(s, d.did):
             melee.append(f"assault:{d.did}")
     fire += [k for k, _m in powers_for(s, side, "combat")]
     # AMB-EP-16 (`assault.phase=separate`): assaults once nobody can shoot any more.
