@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from arbitre.engine.i18n import Msg
@@ -44,6 +45,7 @@ from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Stand
 from arbitre.games.epic.world import areas, bounds, contact, det_has, move_of, stand_class
 
+_SID = attrgetter("sid")
 MOVE, INFILTRATE, BREAKTHROUGH, ZONE, FALLBACK = (
     "move",
     "infiltrate",
@@ -81,7 +83,7 @@ def plan(s: EpicState, did: int, purpose: str) -> Plan:
     """The allowance of a detachment's move for `purpose` (see module doc)."""
     det = s.dets[did]
     mine = s.alive(did)
-    sids = tuple([st.sid for st in mine])
+    sids = tuple(map(_SID, mine))  # = tuple([st.sid …]), no comprehension (ninth round)
     move = move_of(s, did)
     flyer = flyer_det(s, did)
     if purpose == INFILTRATE:
@@ -139,8 +141,7 @@ class _Near:
 
 def _near(s: EpicState, did: int, p: Plan) -> _Near:
     side = s.dets[did].side
-    # ninth round: no comprehension's function built and called for what a loop, `map`
-    # or `bounds` gives (the same min and max: the first of equal floats, as min() keeps)
+    # ninth round: no comprehensions' functions (`bounds`: min() and max()'s very floats)
     movers = list(map(s.stands.__getitem__, p.movers))
     moving = set(p.movers)
     air = p.flying and not p.land
@@ -455,8 +456,7 @@ def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
                 k = (gap - gap_to) / gap
             elif not p.engage:
                 k = min(1.0, p.hi / gap) * 0.999
-                # ours: no exact contact needed, so a hair's sideways drift is dropped
-                # (`_clean(v, 0.05)` written out, ninth round)
+                # ours: no exact contact needed, a hair's drift dropped (`_clean(v, 0.05)`)
                 vx, vy = (foe.x - me.x) * k, (foe.y - me.y) * k
                 vx = 0.0 if -0.05 < vx < 0.05 else vx + 0.0
                 vy = 0.0 if -0.05 < vy < 0.05 else vy + 0.0

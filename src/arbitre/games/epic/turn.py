@@ -302,19 +302,18 @@ def _activation(s: EpicState, f: Frame) -> Decision | None:
         powers = movement_powers(s, side)
     if not todo and not powers:
         return None
-    opts = [_activate_option(s, d) for d in todo]
-    opts += [Option(k, m) for k, m in powers]
+    # (loops: no comprehension's function built and called, ninth round)
+    opts = []
+    for d in todo:
+        opts.append(_activate_option(s, d))
+    for k, m in powers:
+        opts.append(Option(k, m))
     if powers and not todo:
         opts.append(no_power_option())  # EP-11.2: only powers left, and none is a duty
-    if todo or powers:
-        opts += [
-            Option(
-                f"abandon:{d.did}",
-                Msg("epic.opt.abandon", {"det": d.spec, "transport": s.dets[d.transport].spec}),
-            )
-            for d in s.dets
-            if d.side == side and d.transport >= 0 and may_abandon(s, d.did)  # (its first test)
-        ]
+    for e in s.dets:  # (todo or powers: both empty returned above)
+        if e.side == side and e.transport >= 0 and may_abandon(s, e.did):  # (its first test)
+            args = {"det": e.spec, "transport": s.dets[e.transport].spec}
+            opts.append(Option(f"abandon:{e.did}", Msg("epic.opt.abandon", args)))
     text = _new(Msg, ("epic.decide.activate", {}, "EPC-9"))
     rules = ("EPC-9", "EP-11.6", "EP-9.3")
     return _new(Decision, (side, "epic.activate", tuple(opts), text, rules, False))
