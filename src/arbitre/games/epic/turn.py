@@ -174,8 +174,11 @@ def movable(s: EpicState, did: int, mine: list[Stand] | None = None) -> bool:
 def _movable(s: EpicState, side: int) -> list[int]:
     table = s.by_det()  # issue 14: every detachment's stands in one pass
     out = []  # (a loop: no comprehension's function built and called, ninth round)
+    aboard = bool(s.aboard)
     for d in s.dets:
-        if d.side == side and movable(s, d.did, table.get(d.did, [])):
+        if d.side != side or (d.moved and not aboard):
+            continue  # (`movable`'s first answer, without its call)
+        if movable(s, d.did, table.get(d.did, [])):
             out.append(d.did)
     return out
 
