@@ -150,7 +150,8 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
         # DR stand the charger did not contact still has its interception shot (7+).
         drs: dict[str, list[tuple[Stand, Gun]]] = {"cc": [], "dr": []}
         for st in mine:
-            left = (CATALOG.units[st.unit].param("dr") or 0) - st.dr_used  # no property
+            # `….param("dr")` without its call (ninth round), no property
+            left = (CATALOG.units[st.unit]._abilities.get("dr") or 0) - st.dr_used
             if left <= 0:
                 continue
             if charged and engaged(s, st):

@@ -467,7 +467,8 @@ def end_phase_upkeep(s: EpicState) -> None:
                 d.fallback = False
                 s.log.append(Msg("epic.ev.rally", {"det": d.spec, "roll": total}, "EPC-28"))
     for st in s.stands.values():
-        most = CATALOG.units[st.unit].param("shields") or 0  # = st.profile…, no property
+        # = st.profile.param("shields"), no property nor call (ninth round)
+        most = CATALOG.units[st.unit]._abilities.get("shields") or 0
         if "generateur" in st.damage:
             continue
         for _ in range(most - st.shields):
