@@ -9,7 +9,7 @@ events, dice and states the same) and asked both ways on states set up on purpos
   stand's profile.
 - A move's key (EPC-11): `round(dx, 3), round(dy, 3)` as `headings.key3` works them out,
   `headings.rounded`'s arithmetic written out, one call for both.
-- A side's Combat-phase actions (EPC-16, EP-15.2): `may_assault_now` is asked only of a
+- A side's Combat-phase actions (EPC-17, EP-15.2): `may_assault_now` is asked only of a
   detachment on Charge or converted by its Command Unit.
 - Disengaging (research §3.5, EPC-17): when no enemy stands near the movers' box, no
   mover is asked which enemies it touches.
@@ -210,7 +210,7 @@ def test_EPC_11_moves_play_as_with_round_keys(monkeypatch: Any) -> None:
 # --- the Combat phase's actions: who may assault -------------------------------------------
 
 
-def test_EPC_16_only_a_charge_or_a_conversion_may_assault() -> None:
+def test_EPC_17_only_a_charge_or_a_conversion_may_assault() -> None:
     """On seeded games' states, each detachment given each order, converted or not, with
     `command.chargeAssaults` on and off: a detachment `may_assault_now` only on Charge
     or converted (what `actions` asks first)."""

@@ -30,6 +30,8 @@ from arbitre.games.epic.world import det_has, engaged, near_foes
 def start_flight(
     s: EpicState, did: int, movers: list[int], v: tuple[float, float], alt: str, purpose: str
 ) -> None:
+    """A move as a flight from t = 0 to 1 along `v` (EPC-11, EP-8.8, EP-16.14): each
+    mover's start (sid, x, y, altitude), read once per stand (ninth round)."""
     stands = s.stands  # (each stand read once: ninth round)
     starts = [[sid, st.x, st.y, st.alt] for sid in movers for st in (stands[sid],)]
     s.stack.append(

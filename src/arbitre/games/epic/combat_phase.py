@@ -235,10 +235,10 @@ def keep(s: EpicState, seen: dict[int, list[int]]) -> Kept:
 def actions(
     s: EpicState, side: int, known: dict[int, list[int]] | None = None, kept: Kept | None = None
 ) -> list[str]:
-    """Every Combat-phase action of `side`; `known` holds targets already computed on
-    this very state (why.log_no_fire), by detachment; `kept` the targets computed on
-    earlier states with their `aims_key` (issue 15: used again while the key is the same,
-    and updated)."""
+    """Every Combat-phase action of `side` (EPC-14, EPC-17, EP-5.1, EP-11); `known` holds
+    targets already computed on this very state (why.log_no_fire), by detachment; `kept`
+    the targets computed on earlier states with their `aims_key` (issue 15: used again
+    while the key is the same, and updated)."""
     fire: list[str] = []
     melee: list[str] = []
     table = s.by_det()  # issue 14: listed once for every detachment's targets

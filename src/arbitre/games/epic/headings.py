@@ -39,7 +39,7 @@ def rounded(v: float, scale: float, digits: int) -> float:
 def key3(dx: float, dy: float) -> tuple[float, float]:
     """A move's key, `(round(dx, 3), round(dy, 3))`: the very floats `rounded(·, 1000.0,
     3)` gives (its arithmetic written out twice), in one call (ninth round: asked of
-    every move toward an enemy of every move question)."""
+    every move toward an enemy of every move question, EPC-11)."""
     a: float | None = None
     t = dx * 1000.0
     if -1e9 < t < 1e9:  # (false for a NaN)

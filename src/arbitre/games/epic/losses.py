@@ -56,6 +56,8 @@ def auto_hq(s: EpicState, f: Frame) -> None:
 
 
 def morale_frame(s: EpicState) -> Frame:
+    """The morale test's frame (EPC-28): each detachment's stands on the table before the
+    action (ninth round: counted from `by_det`, no copies)."""
     table = s.by_det()  # = len(s.alive(did)), no copy (ninth round)
     return Frame("morale", 0, {"before": [[d.did, len(table.get(d.did, ()))] for d in s.dets]})
 
@@ -65,7 +67,7 @@ def auto_morale(s: EpicState, f: Frame) -> None:
     2D6 >= Morale passes (0: no test); failure gives Retraite and an immediate
     fall-back move away from the enemy (research §3.8): the owner places it (a `fallback`
     frame), or with `fallback.move=auto` the referee picks the legal candidate farthest
-    from the nearest enemy (ours)."""
+    from the nearest enemy (ours). EPC-28."""
     s.stack.pop()
     if not s.rules.morale_tests:
         return

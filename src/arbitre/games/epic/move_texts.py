@@ -181,7 +181,7 @@ def move_words(s: EpicState, did: int, dx: float, dy: float, free: bool = False)
 
 
 def _said(msg: Msg) -> Said:
-    """What a move option reads (its key and arguments but the raw vector)."""
+    """What a move option reads (its key and arguments but the raw vector; EPC-11)."""
     pairs = []  # (a loop and `sort`, the same order: no comprehension's function, ninth round)
     for k, v in msg.args.items():
         if k != "dx" and k != "dy":

@@ -140,6 +140,8 @@ class _Near:
 
 
 def _near(s: EpicState, did: int, p: Plan) -> _Near:
+    """What the plan's moves can bump into (EPC-11, EP-2.4..2.6): stands near, zones of
+    control within reach, the detachment's others, each mover's impassable pieces."""
     side = s.dets[did].side
     # ninth round: no comprehensions' functions (`bounds`: min() and max()'s very floats)
     movers = list(map(s.stands.__getitem__, p.movers))
@@ -178,10 +180,7 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
                 continue
             if hypot(ex, ey) <= reach and e.alt == GROUND and not dets[e.det].fallback:
                 zones.append((e.point, stand_class(e)))
-    others = []  # (mostly none: the whole detachment moves)
-    for st in s.alive(did):
-        if st.sid not in moving:
-            others.append(_new(Point, (st.x, st.y)))
+    others = [_new(Point, (st.x, st.y)) for st in s.alive(did) if st.sid not in moving]
     stops: list[tuple[Area, ...]]
     if p.flying:
         stops = [()] * len(movers)
@@ -420,8 +419,8 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
 
 
 def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
-    """Moves closing on the nearest enemies: to base contact for a charge, else as far as
-    the allowance lets toward them."""
+    """Moves closing on the nearest enemies (EPC-11): to base contact for a charge (EP-2.4),
+    else as far as the allowance lets toward them."""
     side = s.dets[did].side
     lead = s.stands[p.movers[0]] if p.movers else None
     if lead is None:

@@ -59,6 +59,9 @@ def _paths(f: Frame) -> dict[int, Path]:
 def push_react(
     s: EpicState, side: int, target: int, rows: list[list[Any]], charge: bool = False
 ) -> None:
+    """The other side's reaction question to a move (EPC-15, EP-3.2, EP-3.3), when the
+    mover is still on the table; `rows` are the movers' paths [[sid, x0, y0, x1, y1,
+    alt0, alt1]]."""
     if rows and s.by_det().get(target):  # = s.alive(target), not copied (ninth round)
         s.stack.append(Frame("react", side, {"target": target, "paths": rows, "charge": charge}))
 
@@ -208,7 +211,7 @@ def _out_of_reach(
     """Whether the stand is farther from the box x0..x1 × y0..y1 on one axis than any of
     its unit's weapons, Close Defences or powers reaches (or `longest`, when only guns
     of that range may fire), plus `slack` (`reach` passes over a stand farther than its
-    guns' longest range plus `slack` from that box)."""
+    guns' longest range plus `slack` from that box). EPC-15, EP-3.4."""
     if longest is None:  # `_longest(st.unit)`, its kept answer read without a call
         longest = _LONGEST.get(st.unit)
         if longest is None:

@@ -105,6 +105,7 @@ def _dup_det(d: Det) -> Det:
 
 
 def _carriers(stands: dict[int, Stand]) -> list[Stand]:
+    """The stands that carry others (EPC-21), in table order."""
     kinds = _KINDS  # ninth round: (transport, Psyker) kept by unit, which never changes
     out = []
     for st in stands.values():
@@ -115,6 +116,7 @@ def _carriers(stands: dict[int, Stand]) -> list[Stand]:
 
 
 def _psykers(stands: dict[int, Stand]) -> list[Stand]:
+    """The Psykers (EP-11), by id."""
     kinds = _KINDS  # (as `_carriers`)
     out = []
     for st in stands.values():

@@ -172,13 +172,10 @@ def movable(s: EpicState, did: int, mine: list[Stand] | None = None) -> bool:
 
 
 def _movable(s: EpicState, side: int) -> list[int]:
-    table = s.by_det()  # issue 14: every detachment's stands in one pass
-    out = []  # (a loop: no comprehension's function built and called, ninth round)
-    aboard = bool(s.aboard)
-    for d in s.dets:
-        if d.side != side or (d.moved and not aboard):
-            continue  # (`movable`'s first answer, without its call)
-        if movable(s, d.did, table.get(d.did, [])):
+    """The side's detachments that may still be activated to move (EPC-9, `movable`)."""
+    table, done, out = s.by_det(), not s.aboard, []  # issue 14: the stands in one pass
+    for d in s.dets:  # ninth round: a loop; `d.moved and done`: `movable`'s first answer
+        if d.side == side and not (d.moved and done) and movable(s, d.did, table.get(d.did, [])):
             out.append(d.did)
     return out
 
@@ -305,10 +302,7 @@ def _activation(s: EpicState, f: Frame) -> Decision | None:
         powers = movement_powers(s, side)
     if not todo and not powers:
         return None
-    # (loops: no comprehension's function built and called, ninth round)
-    opts = []
-    for d in todo:
-        opts.append(_activate_option(s, d))
+    opts = [_activate_option(s, d) for d in todo]  # (loops below: ninth round)
     for k, m in powers:
         opts.append(Option(k, m))
     if powers and not todo:
@@ -467,8 +461,7 @@ def end_phase_upkeep(s: EpicState) -> None:
                 d.fallback = False
                 s.log.append(Msg("epic.ev.rally", {"det": d.spec, "roll": total}, "EPC-28"))
     for st in s.stands.values():
-        # = st.profile.param("shields"), no property nor call (ninth round)
-        most = CATALOG.units[st.unit]._abilities.get("shields") or 0
+        most = CATALOG.units[st.unit]._abilities.get("shields") or 0  # .param(), no call
         if "generateur" in st.damage:
             continue
         for _ in range(most - st.shields):

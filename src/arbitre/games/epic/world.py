@@ -74,7 +74,7 @@ def engaged(s: EpicState, st: Stand, near: list[Stand] | None = None) -> list[St
 
 
 def near_foes(s: EpicState, mine: list[Stand]) -> list[Stand]:
-    """The enemy stands (of the first stand's side) within contact of the box around
+    """The enemy stands (of the first stand's side) within contact (EPC-8) of the box around
     `mine`, in table order (+ 1e-6 for float noise): every enemy `pinned` could find for
     a stand of `mine`, which it may read instead of `foes_of` (issue 14: a detachment's
     stands are asked in turn, the table's enemies once)."""
