@@ -20,7 +20,7 @@ from arbitre.engine.i18n import Msg
 from arbitre.games.epic.abilities import command_unit_order, zone_radius
 from arbitre.games.epic.assault import fight
 from arbitre.games.epic.geometry import Point
-from arbitre.games.epic.reactions import path_rows, push_react
+from arbitre.games.epic.reactions import push_react
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.templates import queue_bombs
@@ -30,7 +30,10 @@ from arbitre.games.epic.world import det_has, engaged, near_foes
 def start_flight(
     s: EpicState, did: int, movers: list[int], v: tuple[float, float], alt: str, purpose: str
 ) -> None:
-    starts = [[sid, s.stands[sid].x, s.stands[sid].y, s.stands[sid].alt] for sid in movers]
+    """A move as a flight from t = 0 to 1 along `v` (EPC-11, EP-8.8, EP-16.14): each
+    mover's start (sid, x, y, altitude), read once per stand (ninth round)."""
+    stands = s.stands  # (each stand read once: ninth round)
+    starts = [[sid, st.x, st.y, st.alt] for sid in movers for st in (stands[sid],)]
     s.stack.append(
         Frame(
             "flight",
@@ -164,27 +167,31 @@ def auto_flight(s: EpicState, f: Frame) -> None:
     """The move ends (EP-8.16: survivors finish it); then reactions, Command Unit orders
     (EP-15.2/15.3), landing (EP-16.2, EP-16.5) and an Interceptor's zone (EP-8.6)."""
     s.stack.pop()
-    did = f.data["det"]
+    data = f.data
+    did = data["det"]
     det = s.dets[did]
-    moved: list[tuple[Stand, Point, str]] = []
-    for row in f.data["starts"]:
-        st = s.stands.get(row[0])
+    # ninth round: `_pos` and `_alt_at` written out, the frame's data read once (the
+    # same floats: `_pos(row, v, 1.0)` adds v * 1.0, which is v exactly in IEEE 754)
+    v0, v1 = data["v"]
+    t, alt = data["t"], data["alt"]
+    stands = s.stands
+    moved: list[tuple[Stand, float, float, str]] = []  # (stand, x, y, altitude) before
+    for row in data["starts"]:
+        st = stands.get(row[0])
         if st is None:
             continue
-        before = _pos(row, f.data["v"], f.data["t"])
-        end = _pos(row, f.data["v"], 1.0)
-        alt0 = _alt_at(row, f.data["alt"], f.data["t"])
-        st.x, st.y, st.alt = end.x, end.y, f.data["alt"]
-        moved.append((st, before, alt0))
+        x0, y0 = row[1], row[2]
+        moved.append((st, x0 + v0 * t, y0 + v1 * t, row[3] if t < 0.5 else alt))
+        st.x, st.y, st.alt = x0 + v0, y0 + v1, alt
     if f.data["purpose"] == "zone" and s.alive(did):
         det.zone = det.revealed = True  # EP-8.7: its Charge token stays in view
         s.log.append(Msg("epic.ev.zone", {"det": det.spec}, "EP-8.6"))
     flyer = det_has(s, did, "flyer")  # issue 15: asked once (nothing below changes it)
-    if flyer and f.data["alt"] == GROUND and f.data["starts"][0][3] != GROUND:
+    if flyer and alt == GROUND and data["starts"][0][3] != GROUND:
         det.landed_turn = s.turn
-        for st, _p, _a in moved:
+        for st, _x, _y, _a in moved:
             st.landing = True
-    if f.data["purpose"] == "move" and det_has(s, did, "command"):
+    if data["purpose"] == "move" and det_has(s, did, "command"):
         new, early = command_unit_order(det.order)
         if new != det.order:
             # EP-15.2: Charge becomes Avance; EP-15.3: Avance becomes a revealed Tir Appuyé
@@ -193,16 +200,22 @@ def auto_flight(s: EpicState, f: Frame) -> None:
             s.log.append(
                 Msg("epic.ev.command", {"det": det.spec, "order": f"epic.order.{new}"}, rule)
             )
-    moving = [(st, p, a) for st, p, a in moved if (st.x, st.y) != (p.x, p.y)]
+    # `path_rows`: [[sid, x0, y0, x1, y1, alt0, alt1]] of the stands that moved (a
+    # position is never NaN, so `!=` of the coordinates is that of the pairs)
+    rows = [
+        [st.sid, x, y, st.x, st.y, a, st.alt] for st, x, y, a in moved if st.x != x or st.y != y
+    ]
     charge = False
     if det.order == "charge" and moved:
         # issue 15: the enemies near the movers listed once, which `engaged` reads
-        near = near_foes(s, [st for st, _p, _a in moved])
-        for st, _p, _a in moved:  # (a loop, no generator: eighth round)
+        near = near_foes(s, [st for st, _x, _y, _a in moved])
+        for st, _x, _y, _a in moved:  # (a loop, no generator: eighth round)
             if engaged(s, st, near):
                 charge = True
                 break
-    push_react(s, 1 - det.side, did, path_rows(s, moving or (moved if charge else [])), charge)
+    if not rows and charge:
+        rows = [[st.sid, x, y, st.x, st.y, a, st.alt] for st, x, y, a in moved]
+    push_react(s, 1 - det.side, did, rows, charge)
     if flyer:
         # EP-16.41: bombs on the line flown in the air, resolved before any reaction
         lines = {

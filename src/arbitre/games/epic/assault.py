@@ -175,6 +175,8 @@ def disengage(s: EpicState, movers: list[int], dx: float, dy: float) -> None:
             continue
         if near is None:
             near = near_foes(s, [m for i in movers if (m := s.stands.get(i)) is not None])
+            if not near:
+                return  # ninth round: no enemy near any mover, so `engaged` finds none
         for foe in engaged(s, st, near):
             if math.hypot(st.x + dx - foe.x, st.y + dy - foe.y) <= reach:
                 continue  # still in contact with it

@@ -79,7 +79,9 @@ def targets(
     kept by what it depends on (`_own`)."""
     det = s.dets[did]
     order = _order(s, did)
-    mine = s.alive(did)
+    if table is None:
+        table = s.by_det()
+    mine = table.get(did, [])  # = s.alive(did), read only (ninth round: no copy, no call)
     near = near_foes(s, mine) if pins is None else None  # issue 14: `pinned` reads these
     dr_combat = s.rules.dr_combat
     guns: Battery = []
@@ -92,8 +94,6 @@ def targets(
     out: list[int] = []
     if out_of_reach(s, guns, s.foes_of(det.side)):
         return out  # issue 15: no enemy detachment is looked at
-    if table is None:
-        table = s.by_det()
     for e in s.dets:
         if e.side == det.side:
             continue
@@ -118,7 +118,7 @@ def _own(st: Stand, dr_combat: bool) -> tuple[list[Gun], int] | None:
     ground (`fire._usable`) and whether it has Close Defences left to fire; the Close
     Defence Gun kept is the first met, whose dice `eligible` does not read."""
     prof = CATALOG.units[st.unit]  # = st.profile (eighth round: no property)
-    dr = prof.param("dr") or 0
+    dr = prof._abilities.get("dr") or 0  # = prof.param("dr"), no call (ninth round)
     cc = dr > 0 and dr_combat and st.dr_used < dr  # `guns_of`'s Close Defence Gun
     lost = st.damage.count("arme") if st.damage else 0
     key = (st.unit, lost, prof.is_flyer and st.alt == GROUND, cc)
@@ -151,13 +151,19 @@ def may_assault_now(s: EpicState, did: int) -> bool:
     return from_charge and not d.assaulted and not d.fallback and bool(assault_pairs(s, did))
 
 
-def buildings_in_reach(s: EpicState, did: int) -> list[int]:
+def buildings_in_reach(s: EpicState, did: int, mine: list[Stand] | None = None) -> list[int]:
     """EP-5.1: buildings with Structure Points a Demolisher weapon of the detachment
-    reaches (range, arc, line of sight to the building's centre)."""
+    reaches (range, arc, line of sight to the building's centre); `mine` is `s.alive(did)`
+    (read only) when the caller has it (ninth round)."""
     out: list[int] = []
-    mine = s.alive(did)
+    if mine is None:
+        mine = s.alive(did)
+    kept = _DEMOLISHERS  # ninth round: what `_demolisher` keeps, read without a call
     for st in mine:  # issue 15: a loop, no generator
-        if _demolisher(st.unit):
+        got = kept.get(st.unit)
+        if got is None:
+            got = _demolisher(st.unit)
+        if got:
             break
     else:
         return out  # issue 14: most detachments have no Demolisher weapon at all
@@ -229,10 +235,10 @@ def keep(s: EpicState, seen: dict[int, list[int]]) -> Kept:
 def actions(
     s: EpicState, side: int, known: dict[int, list[int]] | None = None, kept: Kept | None = None
 ) -> list[str]:
-    """Every Combat-phase action of `side`; `known` holds targets already computed on
-    this very state (why.log_no_fire), by detachment; `kept` the targets computed on
-    earlier states with their `aims_key` (issue 15: used again while the key is the same,
-    and updated)."""
+    """Every Combat-phase action of `side` (EPC-14, EPC-17, EP-5.1, EP-11); `known` holds
+    targets already computed on this very state (why.log_no_fire), by detachment; `kept`
+    the targets computed on earlier states with their `aims_key` (issue 15: used again
+    while the key is the same, and updated)."""
     fire: list[str] = []
     melee: list[str] = []
     table = s.by_det()  # issue 14: listed once for every detachment's targets
@@ -254,9 +260,12 @@ def actions(
                 aims = targets(s, d.did, table, None, where)
                 if kept is not None:
                     kept[d.did] = (key, aims)
-            fire += [f"fire:{d.did}:{t}" for t in aims]
-            fire += [f"demolish:{d.did}:{a}" for a in buildings_in_reach(s, d.did)]
-        if may_assault_now(s, d.did):
+            for t in aims:  # (loops: no comprehension's function per detachment, ninth round)
+                fire.append(f"fire:{d.did}:{t}")
+            for a in buildings_in_reach(s, d.did, table[d.did]):
+                fire.append(f"demolish:{d.did}:{a}")
+        # ninth round: `may_assault_now` is false but after a Charge or a conversion (EP-15.2)
+        if (d.order == "charge" or d.converted) and may_assault_now(s, d.did):
             melee.append(f"assault:{d.did}")
     fire += [k for k, _m in powers_for(s, side, "combat")]
     # AMB-EP-16 (`assault.phase=separate`): assaults once nobody can shoot any more.

@@ -36,6 +36,29 @@ def rounded(v: float, scale: float, digits: int) -> float:
     return round(v, digits)
 
 
+def key3(dx: float, dy: float) -> tuple[float, float]:
+    """A move's key, `(round(dx, 3), round(dy, 3))`: the very floats `rounded(·, 1000.0,
+    3)` gives (its arithmetic written out twice), in one call (ninth round: asked of
+    every move toward an enemy of every move question, EPC-11)."""
+    a: float | None = None
+    t = dx * 1000.0
+    if -1e9 < t < 1e9:  # (false for a NaN)
+        k = round(t)
+        if -0.49 < t - k < 0.49:
+            a = k / 1000.0 if k else math.copysign(0.0, dx)
+    if a is None:
+        a = round(dx, 3)
+    b: float | None = None
+    t = dy * 1000.0
+    if -1e9 < t < 1e9:
+        k = round(t)
+        if -0.49 < t - k < 0.49:
+            b = k / 1000.0 if k else math.copysign(0.0, dy)
+    if b is None:
+        b = round(dy, 3)
+    return a, b
+
+
 # dx, dy, its key to 1e-3 cm, its text (`shown`) when already worked out
 Said = tuple[float, float, tuple[float, float], tuple[float, float] | None]
 

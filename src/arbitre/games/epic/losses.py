@@ -56,7 +56,10 @@ def auto_hq(s: EpicState, f: Frame) -> None:
 
 
 def morale_frame(s: EpicState) -> Frame:
-    return Frame("morale", 0, {"before": [[d.did, len(s.alive(d.did))] for d in s.dets]})
+    """The morale test's frame (EPC-28): each detachment's stands on the table before the
+    action (ninth round: counted from `by_det`, no copies)."""
+    table = s.by_det()  # = len(s.alive(did)), no copy (ninth round)
+    return Frame("morale", 0, {"before": [[d.did, len(table.get(d.did, ()))] for d in s.dets]})
 
 
 def auto_morale(s: EpicState, f: Frame) -> None:
@@ -64,13 +67,15 @@ def auto_morale(s: EpicState, f: Frame) -> None:
     2D6 >= Morale passes (0: no test); failure gives Retraite and an immediate
     fall-back move away from the enemy (research §3.8): the owner places it (a `fallback`
     frame), or with `fallback.move=auto` the referee picks the legal candidate farthest
-    from the nearest enemy (ours)."""
+    from the nearest enemy (ours). EPC-28."""
     s.stack.pop()
     if not s.rules.morale_tests:
         return
+    # ninth round: = len(s.alive(did)), no copy; read again after a fall-back move
+    table = s.by_det()
     for did, before in f.data["before"]:
         det = s.dets[did]
-        now = len(s.alive(did))
+        now = len(table.get(did, ()))
         if now == 0 or before - now <= 0 or 2 * (before - now) < before or det.fallback:
             continue
         if det.morale <= 0:
@@ -84,7 +89,8 @@ def auto_morale(s: EpicState, f: Frame) -> None:
         if s.rules.fallback_ask and s.alive(did):
             s.stack.append(Frame("fallback", det.side, {"det": did}))
         else:
-            fall_back(s, did)
+            fall_back(s, did)  # (it may cost stands: disengaging, research §3.5)
+            table = s.by_det()
 
 
 def farthest(s: EpicState, did: int, p: moves.Plan, cands: list[tuple[float, float]]) -> int:

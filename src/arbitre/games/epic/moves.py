@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from arbitre.engine.i18n import Msg
@@ -32,7 +33,8 @@ from arbitre.games.epic.headings import Said as Said
 from arbitre.games.epic.headings import _clean as _clean
 from arbitre.games.epic.headings import _distinct_headings as _distinct_headings
 from arbitre.games.epic.headings import _headings as _headings
-from arbitre.games.epic.headings import kept_headings, rounded
+from arbitre.games.epic.headings import kept_headings, key3
+from arbitre.games.epic.headings import rounded as rounded
 from arbitre.games.epic.headings import shown as shown
 from arbitre.games.epic.movement import (
     breakthrough_allowance,
@@ -41,8 +43,9 @@ from arbitre.games.epic.movement import (
 )
 from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Stand
-from arbitre.games.epic.world import areas, contact, det_has, move_of, stand_class
+from arbitre.games.epic.world import areas, bounds, contact, det_has, move_of, stand_class
 
+_SID = attrgetter("sid")
 MOVE, INFILTRATE, BREAKTHROUGH, ZONE, FALLBACK = (
     "move",
     "infiltrate",
@@ -80,7 +83,7 @@ def plan(s: EpicState, did: int, purpose: str) -> Plan:
     """The allowance of a detachment's move for `purpose` (see module doc)."""
     det = s.dets[did]
     mine = s.alive(did)
-    sids = tuple([st.sid for st in mine])
+    sids = tuple(map(_SID, mine))  # = tuple([st.sid …]), no comprehension (ninth round)
     move = move_of(s, did)
     flyer = flyer_det(s, did)
     if purpose == INFILTRATE:
@@ -137,24 +140,25 @@ class _Near:
 
 
 def _near(s: EpicState, did: int, p: Plan) -> _Near:
+    """What the plan's moves can bump into (EPC-11, EP-2.4..2.6): stands near, zones of
+    control within reach, the detachment's others, each mover's impassable pieces."""
     side = s.dets[did].side
-    movers = [s.stands[i] for i in p.movers]
+    # ninth round: no comprehensions' functions (`bounds`: min() and max()'s very floats)
+    movers = list(map(s.stands.__getitem__, p.movers))
     moving = set(p.movers)
     air = p.flying and not p.land
     lead = _new(Point, (movers[0].x, movers[0].y)) if movers else Point(0, 0)  # no property
-    xs, ys = [st.x for st in movers] or [0.0], [st.y for st in movers] or [0.0]
-    box = (min(xs), max(xs), min(ys), max(ys))
+    box = bounds(movers) if movers else (0.0, 0.0, 0.0, 0.0)
     touching = contact(s)
     # issue 14: `check` looks only at stands within `touching` (+ 1e-6) of the block's box
     # moved by at most p.hi + EPS on each axis, so only stands in that box widened once
     # more by 1e-5 are listed
     m = p.hi + touching + 1e-5
     x0, x1, y0, y1 = box[0] - m, box[1] + m, box[2] - m, box[3] + m
-    stands = [  # `(o.alt != GROUND) == air`: airborne(o) == air, inlined
-        (o.x, o.y, o.side != side)
-        for o in s.stands.values()
-        if x0 <= o.x <= x1 and y0 <= o.y <= y1 and o.sid not in moving and (o.alt != GROUND) == air
-    ]
+    stands = []  # `(o.alt != GROUND) == air`: airborne(o) == air, inlined
+    for o in s.stands.values():
+        if x0 <= o.x <= x1 and y0 <= o.y <= y1 and o.sid not in moving and (o.alt != GROUND) == air:
+            stands.append((o.x, o.y, o.side != side))
     zones: list[tuple[Point, int]] = []
     if not (p.flying or p.engage):
         # issue 15: the movers' spread is read only here (a flight or a charge has none)
@@ -167,14 +171,15 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
                 if d > spread:
                     spread = d
         reach = p.hi + spread + 8.0
-        # `[z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]`, the distance asked
-        # first (issue 15: the class of a stand out of reach is not worked out)
-        dets, lx, ly = s.dets, lead.x, lead.y
-        zones = [
-            (e.point, stand_class(e))
-            for e in s.foes_of(side)
-            if hypot(e.x - lx, e.y - ly) <= reach and e.alt == GROUND and not dets[e.det].fallback
-        ]
+        # `[z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]`, the distance first (issue
+        # 15); ninth round: farther than reach (+ 1e-9, float noise) on x or y, it is not
+        dets, lx, ly, far = s.dets, lead.x, lead.y, reach + 1e-9  # (a distance >= a gap)
+        for e in s.foes_of(side):
+            ex, ey = e.x - lx, e.y - ly
+            if ex > far or ex < -far or ey > far or ey < -far:
+                continue
+            if hypot(ex, ey) <= reach and e.alt == GROUND and not dets[e.det].fallback:
+                zones.append((e.point, stand_class(e)))
     others = [_new(Point, (st.x, st.y)) for st in s.alive(did) if st.sid not in moving]
     stops: list[tuple[Area, ...]]
     if p.flying:
@@ -198,7 +203,11 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
             # the terrain, so every path of this plan stays in the square of half-side r
             # around its start; a piece whose `touch_box` misses that square cannot stop it
             x0, x1, y0, y1 = st.x - r, st.x + r, st.y - r, st.y + r
-            stops.append(tuple([ar for ar, box in mine if _meets(box, x0, x1, y0, y1)]))
+            met = []  # `_meets(box, x0, x1, y0, y1)` written out (ninth round: no calls)
+            for ar, tb in mine:  # (not `box`: the movers' box, kept below)
+                if tb[0] <= x1 and x0 <= tb[1] and tb[2] <= y1 and y0 <= tb[3]:
+                    met.append(ar)
+            stops.append(tuple(met))
     starts = [_new(Point, (st.x, st.y)) for st in movers]  # = st.point, no property
     overlap = 2 * s.rules.base_radius - EPS
     blocked = any(stops)
@@ -380,7 +389,7 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
     if p.hi > 0:
         more: set[tuple[float, float]] = set()
         for dx, dy in _toward_enemy(s, did, p):
-            key = (rounded(dx, 1000.0, 3), rounded(dy, 1000.0, 3))  # = round(·, 3)
+            key = key3(dx, dy)  # = (round(dx, 3), round(dy, 3)) (ninth round: one call)
             if key not in keys and key not in more:
                 more.add(key)
                 todo.append((dx, dy, key, None))
@@ -410,8 +419,8 @@ def candidates(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
 
 
 def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
-    """Moves closing on the nearest enemies: to base contact for a charge, else as far as
-    the allowance lets toward them."""
+    """Moves closing on the nearest enemies (EPC-11): to base contact for a charge (EP-2.4),
+    else as far as the allowance lets toward them."""
     side = s.dets[did].side
     lead = s.stands[p.movers[0]] if p.movers else None
     if lead is None:
@@ -446,8 +455,11 @@ def _toward_enemy(s: EpicState, did: int, p: Plan) -> list[tuple[float, float]]:
                 k = (gap - gap_to) / gap
             elif not p.engage:
                 k = min(1.0, p.hi / gap) * 0.999
-                # ours: no exact contact needed, so a hair's sideways drift is dropped
-                out.append((_clean((foe.x - me.x) * k, 0.05), _clean((foe.y - me.y) * k, 0.05)))
+                # ours: no exact contact needed, a hair's drift dropped (`_clean(v, 0.05)`)
+                vx, vy = (foe.x - me.x) * k, (foe.y - me.y) * k
+                vx = 0.0 if -0.05 < vx < 0.05 else vx + 0.0
+                vy = 0.0 if -0.05 < vy < 0.05 else vy + 0.0
+                out.append((vx, vy))
                 continue
             else:
                 continue

@@ -59,7 +59,10 @@ def _paths(f: Frame) -> dict[int, Path]:
 def push_react(
     s: EpicState, side: int, target: int, rows: list[list[Any]], charge: bool = False
 ) -> None:
-    if rows and s.alive(target):
+    """The other side's reaction question to a move (EPC-15, EP-3.2, EP-3.3), when the
+    mover is still on the table; `rows` are the movers' paths [[sid, x0, y0, x1, y1,
+    alt0, alt1]]."""
+    if rows and s.by_det().get(target):  # = s.alive(target), not copied (ninth round)
         s.stack.append(Frame("react", side, {"target": target, "paths": rows, "charge": charge}))
 
 
@@ -150,7 +153,8 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
         # DR stand the charger did not contact still has its interception shot (7+).
         drs: dict[str, list[tuple[Stand, Gun]]] = {"cc": [], "dr": []}
         for st in mine:
-            left = (CATALOG.units[st.unit].param("dr") or 0) - st.dr_used  # no property
+            # `….param("dr")` without its call (ninth round), no property
+            left = (CATALOG.units[st.unit]._abilities.get("dr") or 0) - st.dr_used
             if left <= 0:
                 continue
             if charged and engaged(s, st):
@@ -207,8 +211,12 @@ def _out_of_reach(
     """Whether the stand is farther from the box x0..x1 × y0..y1 on one axis than any of
     its unit's weapons, Close Defences or powers reaches (or `longest`, when only guns
     of that range may fire), plus `slack` (`reach` passes over a stand farther than its
-    guns' longest range plus `slack` from that box)."""
-    far = (_longest(st.unit) if longest is None else longest) + slack
+    guns' longest range plus `slack` from that box). EPC-15, EP-3.4."""
+    if longest is None:  # `_longest(st.unit)`, its kept answer read without a call
+        longest = _LONGEST.get(st.unit)
+        if longest is None:
+            longest = _longest(st.unit)
+    far = longest + slack
     x, y = st.x, st.y
     return x < x0 - far or x > x1 + far or y < y0 - far or y > y1 + far
 

@@ -105,14 +105,36 @@ def _dup_det(d: Det) -> Det:
 
 
 def _carriers(stands: dict[int, Stand]) -> list[Stand]:
-    return [st for st in stands.values() if (CATALOG.units[st.unit].param("transport") or 0) > 0]
+    """The stands that carry others (EPC-21), in table order."""
+    kinds = _KINDS  # ninth round: (transport, Psyker) kept by unit, which never changes
+    out = []
+    for st in stands.values():
+        got = kinds.get(st.unit) or _kinds(st.unit)
+        if got[0]:
+            out.append(st)
+    return out
 
 
 def _psykers(stands: dict[int, Stand]) -> list[Stand]:
-    return sorted(
-        [st for st in stands.values() if CATALOG.units[st.unit].has("psyker")],
-        key=attrgetter("sid"),
-    )
+    """The Psykers (EP-11), by id."""
+    kinds = _KINDS  # (as `_carriers`)
+    out = []
+    for st in stands.values():
+        got = kinds.get(st.unit) or _kinds(st.unit)
+        if got[1]:
+            out.append(st)
+    return sorted(out, key=attrgetter("sid"))
+
+
+def _kinds(unit: str) -> tuple[bool, bool]:
+    """Whether the unit carries stands (its "transport" > 0, EPC-21) and is a Psyker
+    (EP-11): what `_carriers` and `_psykers` ask of every stand (ninth round: by unit)."""
+    prof = CATALOG.units[unit]
+    got = _KINDS[unit] = ((prof.param("transport") or 0) > 0, prof.has("psyker"))
+    return got
+
+
+_KINDS: dict[str, tuple[bool, bool]] = {}
 
 
 class Stands(dict[int, Stand]):

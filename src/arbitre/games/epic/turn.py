@@ -172,8 +172,12 @@ def movable(s: EpicState, did: int, mine: list[Stand] | None = None) -> bool:
 
 
 def _movable(s: EpicState, side: int) -> list[int]:
-    table = s.by_det()  # issue 14: every detachment's stands in one pass
-    return [d.did for d in s.dets if d.side == side and movable(s, d.did, table.get(d.did, []))]
+    """The side's detachments that may still be activated to move (EPC-9, `movable`)."""
+    table, done, out = s.by_det(), not s.aboard, []  # issue 14: the stands in one pass
+    for d in s.dets:  # ninth round: a loop; `d.moved and done`: `movable`'s first answer
+        if d.side == side and not (d.moved and done) and movable(s, d.did, table.get(d.did, [])):
+            out.append(d.did)
+    return out
 
 
 class _Moves(list[tuple[float, float]]):
@@ -298,19 +302,15 @@ def _activation(s: EpicState, f: Frame) -> Decision | None:
         powers = movement_powers(s, side)
     if not todo and not powers:
         return None
-    opts = [_activate_option(s, d) for d in todo]
-    opts += [Option(k, m) for k, m in powers]
+    opts = [_activate_option(s, d) for d in todo]  # (loops below: ninth round)
+    for k, m in powers:
+        opts.append(Option(k, m))
     if powers and not todo:
         opts.append(no_power_option())  # EP-11.2: only powers left, and none is a duty
-    if todo or powers:
-        opts += [
-            Option(
-                f"abandon:{d.did}",
-                Msg("epic.opt.abandon", {"det": d.spec, "transport": s.dets[d.transport].spec}),
-            )
-            for d in s.dets
-            if d.side == side and d.transport >= 0 and may_abandon(s, d.did)  # (its first test)
-        ]
+    for e in s.dets:  # (todo or powers: both empty returned above)
+        if e.side == side and e.transport >= 0 and may_abandon(s, e.did):  # (its first test)
+            args = {"det": e.spec, "transport": s.dets[e.transport].spec}
+            opts.append(Option(f"abandon:{e.did}", Msg("epic.opt.abandon", args)))
     text = _new(Msg, ("epic.decide.activate", {}, "EPC-9"))
     rules = ("EPC-9", "EP-11.6", "EP-9.3")
     return _new(Decision, (side, "epic.activate", tuple(opts), text, rules, False))
@@ -461,7 +461,7 @@ def end_phase_upkeep(s: EpicState) -> None:
                 d.fallback = False
                 s.log.append(Msg("epic.ev.rally", {"det": d.spec, "roll": total}, "EPC-28"))
     for st in s.stands.values():
-        most = CATALOG.units[st.unit].param("shields") or 0  # = st.profile…, no property
+        most = CATALOG.units[st.unit]._abilities.get("shields") or 0  # .param(), no call
         if "generateur" in st.damage:
             continue
         for _ in range(most - st.shields):

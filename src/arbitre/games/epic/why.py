@@ -44,7 +44,7 @@ def no_fire(
     shot already fired (EPC-15), pinned stands or no ranged weapon, the nearest enemy out
     of range, no visible target (EPC-14). The targets it finds go to `seen`."""
     det = s.dets[did]
-    mine = s.alive(did)
+    mine = s.alive(did) if table is None else table.get(did, [])  # (read only: no copy)
     if not mine:
         return None
     if det.fallback:
@@ -57,7 +57,7 @@ def no_fire(
     aims = targets(s, did, table, pins, where)
     if seen is not None:
         seen[did] = aims
-    if aims or buildings_in_reach(s, did):
+    if aims or buildings_in_reach(s, did, mine):
         return None
     longest = longest_gun(s, did, pins)  # issue 15: asked only of one with no target
     if longest is None and not template_targets(s, did, order):
@@ -106,7 +106,7 @@ def longest_gun(s: EpicState, did: int, pins: set[int] | None = None) -> int | N
         for g in shot_guns(st):
             if best is None or g.range > best:
                 best = g.range
-        dr = CATALOG.units[st.unit].param("dr")  # = st.profile…, no property
+        dr = CATALOG.units[st.unit]._abilities.get("dr")  # = st.profile.param("dr"), no call
         if dr and dr_combat and st.dr_used < dr and (best is None or best < DR_RANGE_CM):
             best = DR_RANGE_CM  # `fire.dr_gun`'s range (EP-3.4)
     return best

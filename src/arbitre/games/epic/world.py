@@ -31,7 +31,8 @@ def det_has(s: EpicState, did: int, ability: str) -> bool:
     """A detachment has an ability through its own unit, what it gained (EP-10.6), or,
     for Command Unit, through a Bound Character that has it (they share one order)."""
     det = s.dets[did]
-    if ability in det.extra or CATALOG.units[det.unit].has(ability):
+    # ninth round: `Profile.has` read without its call (asked at every move and shot)
+    if ability in det.extra or ability in CATALOG.units[det.unit]._abilities:
         return True
     if ability == "command":
         for st in s.alive(did):  # (a loop, no generator: eighth round)
@@ -73,16 +74,32 @@ def engaged(s: EpicState, st: Stand, near: list[Stand] | None = None) -> list[St
 
 
 def near_foes(s: EpicState, mine: list[Stand]) -> list[Stand]:
-    """The enemy stands (of the first stand's side) within contact of the box around
+    """The enemy stands (of the first stand's side) within contact (EPC-8) of the box around
     `mine`, in table order (+ 1e-6 for float noise): every enemy `pinned` could find for
     a stand of `mine`, which it may read instead of `foes_of` (issue 14: a detachment's
     stands are asked in turn, the table's enemies once)."""
     if not mine:
         return []
-    x0, x1, y0, y1 = bounds(mine)
+    first = mine[0]  # `bounds(mine)` written out (ninth round: asked at every activation)
+    x0 = x1 = first.x
+    y0 = y1 = first.y
+    for st in mine:
+        x, y = st.x, st.y
+        if x < x0:
+            x0 = x
+        elif x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        elif y > y1:
+            y1 = y
     far = 2 * s.rules.base_radius + CONTACT_SLACK_CM + 1e-6  # contact(s)
     x0, x1, y0, y1 = x0 - far, x1 + far, y0 - far, y1 + far
-    return [e for e in s.foes_of(mine[0].side) if x0 <= e.x <= x1 and y0 <= e.y <= y1]
+    out = []  # (a loop: no comprehension's function built and called, ninth round)
+    for e in s.foes_of(mine[0].side):
+        if x0 <= e.x <= x1 and y0 <= e.y <= y1:
+            out.append(e)
+    return out
 
 
 def bounds(stands: list[Stand]) -> tuple[float, float, float, float]:
