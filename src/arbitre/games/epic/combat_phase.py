@@ -118,7 +118,7 @@ def _own(st: Stand, dr_combat: bool) -> tuple[list[Gun], int] | None:
     ground (`fire._usable`) and whether it has Close Defences left to fire; the Close
     Defence Gun kept is the first met, whose dice `eligible` does not read."""
     prof = CATALOG.units[st.unit]  # = st.profile (eighth round: no property)
-    dr = prof._abilities.get("dr") or 0  # = prof.param("dr"), no call (ninth round)
+    dr = prof.params.get("dr") or 0  # = prof.param("dr"), no call (ninth round)
     cc = dr > 0 and dr_combat and st.dr_used < dr  # `guns_of`'s Close Defence Gun
     lost = st.damage.count("arme") if st.damage else 0
     key = (st.unit, lost, prof.is_flyer and st.alt == GROUND, cc)

@@ -112,19 +112,21 @@ class UnitProfile:
     sheet: str | None
     source: str
     reconstructed: tuple[str, ...]
-    # derived once (issue 14: asked for every stand at every shot and move)
-    _abilities: dict[str, int | None] = field(init=False, repr=False, compare=False)
+    # derived once (issue 14: asked for every stand at every shot and move): each ability
+    # with its parameter (the first listed), read directly in hot loops where `has` and
+    # `param` would cost a call (issue 15); shared, never changed
+    params: dict[str, int | None] = field(init=False, repr=False, compare=False)
     is_flyer: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_abilities", _first_of(self.abilities))
-        object.__setattr__(self, "is_flyer", "flyer" in self._abilities)
+        object.__setattr__(self, "params", _first_of(self.abilities))
+        object.__setattr__(self, "is_flyer", "flyer" in self.params)
 
     def has(self, ability: str) -> bool:
-        return ability in self._abilities
+        return ability in self.params
 
     def param(self, ability: str) -> int | None:
-        return self._abilities.get(ability)
+        return self.params.get(ability)
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,7 +154,7 @@ def _groups(s: EpicState, f: Frame) -> dict[str, tuple[list[tuple[Stand, Gun]], 
         drs: dict[str, list[tuple[Stand, Gun]]] = {"cc": [], "dr": []}
         for st in mine:
             # `….param("dr")` without its call (ninth round), no property
-            left = (CATALOG.units[st.unit]._abilities.get("dr") or 0) - st.dr_used
+            left = (CATALOG.units[st.unit].params.get("dr") or 0) - st.dr_used
             if left <= 0:
                 continue
             if charged and engaged(s, st):

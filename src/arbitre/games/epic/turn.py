@@ -461,7 +461,7 @@ def end_phase_upkeep(s: EpicState) -> None:
                 d.fallback = False
                 s.log.append(Msg("epic.ev.rally", {"det": d.spec, "roll": total}, "EPC-28"))
     for st in s.stands.values():
-        most = CATALOG.units[st.unit]._abilities.get("shields") or 0  # .param(), no call
+        most = CATALOG.units[st.unit].params.get("shields") or 0  # .param(), no call
         if "generateur" in st.damage:
             continue
         for _ in range(most - st.shields):

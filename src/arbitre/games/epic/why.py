@@ -106,7 +106,7 @@ def longest_gun(s: EpicState, did: int, pins: set[int] | None = None) -> int | N
         for g in shot_guns(st):
             if best is None or g.range > best:
                 best = g.range
-        dr = CATALOG.units[st.unit]._abilities.get("dr")  # = st.profile.param("dr"), no call
+        dr = CATALOG.units[st.unit].params.get("dr")  # = st.profile.param("dr"), no call
         if dr and dr_combat and st.dr_used < dr and (best is None or best < DR_RANGE_CM):
             best = DR_RANGE_CM  # `fire.dr_gun`'s range (EP-3.4)
     return best

@@ -32,7 +32,7 @@ def det_has(s: EpicState, did: int, ability: str) -> bool:
     for Command Unit, through a Bound Character that has it (they share one order)."""
     det = s.dets[did]
     # ninth round: `Profile.has` read without its call (asked at every move and shot)
-    if ability in det.extra or ability in CATALOG.units[det.unit]._abilities:
+    if ability in det.extra or ability in CATALOG.units[det.unit].params:
         return True
     if ability == "command":
         for st in s.alive(did):  # (a loop, no generator: eighth round)

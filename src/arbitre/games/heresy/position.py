@@ -183,6 +183,7 @@ def _units(s: HeresyState, units: Any) -> None:
     if not isinstance(units, list):
         raise _bad("units", "units")
     s.units = {}
+    s.units_changes += 1  # every list replaced, not through own_units (HeresyState.units_changes)
     for i, item in enumerate(units):
         where = f"units[{i}]"
         item = _per_object(item, where)
