@@ -31,6 +31,7 @@ from arbitre.games.heresy.phases import _over_limit, coexisting_zones
 from arbitre.games.heresy.rules import HANDLERS, Heresy, settle
 from arbitre.games.heresy.state import HeresyState
 from tests.heresy.test_speed_shortcuts import _coexisting_the_long_way
+from tests.heresy.test_speed_shortcuts import _same as _same_decision
 
 GAMES = range(3, 1000, 37)  # 27 golden seeds spread over the recorded ones
 # every scenario (those with a chosen deployment place lasers during the game, HH-12.14)
@@ -47,14 +48,7 @@ SCENARIOS = (
 def _same(a: Decision | None, b: Decision | None) -> bool:
     if a is None or b is None:
         return a is b
-    return (a.seat, a.kind, a.options, a.text, a.rules, a.private) == (
-        b.seat,
-        b.kind,
-        b.options,
-        b.text,
-        b.rules,
-        b.private,
-    )
+    return _same_decision(a, b)
 
 
 def _settle_the_long_way(s: HeresyState) -> None:

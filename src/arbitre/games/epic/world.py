@@ -80,19 +80,7 @@ def near_foes(s: EpicState, mine: list[Stand]) -> list[Stand]:
     stands are asked in turn, the table's enemies once)."""
     if not mine:
         return []
-    first = mine[0]  # `bounds(mine)` written out (ninth round: asked at every activation)
-    x0 = x1 = first.x
-    y0 = y1 = first.y
-    for st in mine:
-        x, y = st.x, st.y
-        if x < x0:
-            x0 = x
-        elif x > x1:
-            x1 = x
-        if y < y0:
-            y0 = y
-        elif y > y1:
-            y1 = y
+    x0, x1, y0, y1 = bounds(mine)
     far = 2 * s.rules.base_radius + CONTACT_SLACK_CM + 1e-6  # contact(s)
     x0, x1, y0, y1 = x0 - far, x1 + far, y0 - far, y1 + far
     out = []  # (a loop: no comprehension's function built and called, ninth round)
