@@ -119,12 +119,15 @@ def settle(s: HeresyState, limit: int = 100_000) -> None:
     win = victory.win
     for _ in range(limit):
         changes = s.units_changes
-        if s.lasers and s.lasers_looked != changes:  # HH-37.2 (lasers are lost early)
-            for us in map(s.units.get, s.lasers):  # the lookups run in C
-                if us and us[0][0] == TRAITOR:
-                    destroy_captured(s)
-                    break
-            s.lasers_looked = changes  # none left captured: destroy_captured removed them
+        if s.lasers_looked != changes:  # HH-37.2 (lasers are lost early)
+            if s.lasers:
+                for us in map(s.units.get, s.lasers):  # the lookups run in C
+                    if us and us[0][0] == TRAITOR:
+                        destroy_captured(s)
+                        break
+            # none left captured (destroy_captured removed them), or none left at all
+            # (speed: the count is compared first; a laser deployed sets it to -1)
+            s.lasers_looked = changes
         if not s.over:  # HH-39.8, as victory.watch
             heroes = s.heroes
             for hero, seat in commanders:
