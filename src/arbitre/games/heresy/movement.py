@@ -30,11 +30,11 @@ from arbitre.games.heresy.movers import (
     AIR,
     CATACOMBS,
     BlockedTypes,
-    MoveMemo,
     destination_choices,
     destinations,
     movers,
     pending,
+    picked,
     vengeful,
 )
 from arbitre.games.heresy.opts import keyed, new_decision, new_msg, one
@@ -139,9 +139,9 @@ def decide_move(s: HeresyState, f: Frame) -> Decision:
 
 
 def choose_move(s: HeresyState, f: Frame, key: str) -> None:
+    before = s.units_changes
     _choose_move(s, f, key)
-    if isinstance(f.memo, MoveMemo):
-        f.memo.movers = None  # something may have moved: who may move is computed afresh
+    picked(s, f, before)  # something may have moved: who may move is computed afresh
 
 
 def _choose_move(s: HeresyState, f: Frame, key: str) -> None:

@@ -84,26 +84,47 @@ class MoveMemo:
     # (destination, MP from every zone to it) for ground movers, then for flyers
     ground: list[tuple[str, dict[str, int]]] | None = None
     flying: list[tuple[str, dict[str, int]]] | None = None
+    # `s.units_changes` when `blocked` was last read or kept (memo, picked)
+    units_at: int = -1
 
 
 def memo(s: HeresyState, f: Frame) -> MoveMemo:
     """The frame's memo, rebuilt when the enemy's units or the chosen destination or
-    target changed (a clone starts without one: `Frame.memo` is never copied)."""
-    blocked = blocked_zones(s, f.seat)
+    target changed (a clone starts without one: `Frame.memo` is never copied). The zones
+    blocked for the mover (HH-37.10, HH-21.23) are not read again while no unit changed
+    but by the mover's own picks (`MoveMemo.units_at`, speed: they were read afresh at
+    every pick, and the mover's units alone never change them)."""
     m = f.memo
     d = f.data
-    if (
-        isinstance(m, MoveMemo)
-        and m.blocked == blocked
-        and m.dest == d["dest"]
-        and m.target == d.get("target")
-    ):
-        return m
+    if isinstance(m, MoveMemo) and m.dest == d["dest"] and m.target == d.get("target"):
+        if m.units_at == s.units_changes:
+            return m
+        blocked = blocked_zones(s, f.seat)
+        if m.blocked == blocked:
+            m.units_at = s.units_changes
+            return m
+    else:
+        blocked = blocked_zones(s, f.seat)
     types = dict.fromkeys(blocked, ENEMY)  # destinations only ask "blocked or not"
     dests = destinations(s, f, BlockedTypes(types))
     m = MoveMemo(blocked, d["dest"], d.get("target"), dests, {}, {})
+    m.units_at = s.units_changes
     f.memo = m
     return m
+
+
+def picked(s: HeresyState, f: Frame, before: int) -> None:
+    """After a pick of the move (`movement.choose_move`): who may move is computed afresh
+    at the next one; `before` is `s.units_changes` before the pick. The pick moved only
+    the mover's own units and Heroes (HH-21.18, HH-23.4: a unit or transport of his
+    taken from a zone he may leave, cargo picked up in a friendly zone, all set down
+    again), which leave the zones blocked for him as they were: the memo stays valid for
+    them when it was before the pick."""
+    m = f.memo
+    if isinstance(m, MoveMemo):
+        m.movers = None
+        if m.units_at == before:
+            m.units_at = s.units_changes
 
 
 class BlockedTypes(dict[str, str]):
