@@ -224,6 +224,12 @@ def _movers(s: HeresyState, f: Frame, m: MoveMemo) -> None:
             continue
         if not leave_contested and zone in blocked:
             continue
+        if units[0][0] != seat:  # speed: a zone of the enemy's units alone has no mover,
+            for u in units:  # found without its memo (often the first pick: no memo yet)
+                if u[0] == seat:
+                    break
+            else:
+                continue
         done = moved.get(zone)
         got = known.get(zone)
         # the zone as it was at the last pick: same units in the same order, same moves
