@@ -84,6 +84,8 @@ class MoveMemo:
     # (destination, MP from every zone to it) for ground movers, then for flyers
     ground: list[tuple[str, dict[str, int]]] | None = None
     flying: list[tuple[str, dict[str, int]]] | None = None
+    # each Hero's movers as last computed: his zone, his mover and option (or none)
+    heroes: dict[str, tuple[str, list[Mover], list[Option]]] = field(default_factory=dict)
     # `s.units_changes` when `blocked` was last read or kept (memo, picked)
     units_at: int = -1
 
@@ -264,6 +266,7 @@ def _movers(s: HeresyState, f: Frame, m: MoveMemo) -> None:
         options += opts
     heroes = s.heroes
     heroes_moved = f.data["heroes_moved"]
+    heroes_known = m.heroes
     for hero, mp in seat_heroes(s)[seat]:
         at = heroes.get(hero)
         if not at or at == "dead" or at == AIR or hero in heroes_moved:
@@ -271,10 +274,13 @@ def _movers(s: HeresyState, f: Frame, m: MoveMemo) -> None:
         # HH-21.7 as for units: not out of an activated zone; AMB-24: nor a contested one
         if marks.get(at) or (not leave_contested and zone_type(s, at, seat) == CONTESTED):
             continue
-        ok = ok_for(at, mp, False)  # HH-32.1
-        if ok:
+        kept = heroes_known.get(hero)
+        if kept is None or kept[0] != at:  # speed: kept while the Hero stays where he was
+            ok = ok_for(at, mp, False)  # HH-32.1
             key = f"hero:{hero}"
-            out.append((key, hero, ok))
-            options.append(two(key, "heresy.opt.mover", "what", hero, "zone", at))
+            opt = two(key, "heresy.opt.mover", "what", hero, "zone", at)
+            kept = heroes_known[hero] = (at, [(key, hero, ok)], [opt]) if ok else (at, [], [])
+        out += kept[1]
+        options += kept[2]
     m.movers = out
     m.options = options
