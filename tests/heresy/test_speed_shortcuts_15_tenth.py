@@ -196,10 +196,11 @@ def test_HH_21_18_HH_32_1_every_pick_asks_the_movers_of_the_rules() -> None:
 
 
 def test_HH_21_23_a_change_of_the_enemy_units_between_two_picks_is_seen() -> None:
-    """After a pick, an enemy unit set down on purpose in one of the move's destinations
-    (or taken from a zone blocked for the mover) before the next pick: that pick's
-    destinations and movers are those of the rules, as on a clone that has no memo."""
-    seen = changed = 0
+    """After a pick, an enemy unit set down on purpose in one of the move's destinations,
+    the enemy's units taken from a zone blocked for the mover, or one of his Heroes not yet
+    moved carried to a destination, before the next pick: that pick's destinations and
+    movers are those of the rules, as on a clone that has no memo."""
+    seen = changed = heroes = 0
     for i, (r, s, key) in enumerate(_games()):
         f = s.stack[-1] if s.stack else None
         if f is not None and f.kind == "move" and s.cached is not None and i % 2 == 0:
@@ -212,8 +213,19 @@ def test_HH_21_23_a_change_of_the_enemy_units_between_two_picks_is_seen() -> Non
                 HANDLERS["move"].choose(t, top, key)
                 if t.stack and t.stack[-1] is top and top.data["pick"] is None:
                     enemy = [u for us in t.units.values() for u in us if u[0] != top.seat]
-                    if i % 4 == 0 and enemy:
+                    seat_of = hero_seats(t)
+                    mine = [
+                        h
+                        for h, z in sorted(t.heroes.items())
+                        if seat_of[h] == top.seat and z not in ("", "dead", AIR)
+                        if h not in top.data["heroes_moved"]
+                    ]
+                    how = (i // 2) % 3
+                    if how == 0 and enemy:
                         t.own_units(m.dests[i % len(m.dests)]).append(enemy[0])
+                    elif how == 1 and mine:  # a Hero of his carried off (not by the move)
+                        t.heroes[mine[i % len(mine)]] = m.dests[i % len(m.dests)]
+                        heroes += 1
                     else:
                         for zone in sorted(m.blocked):
                             units = t.own_units(zone)
@@ -230,7 +242,7 @@ def test_HH_21_23_a_change_of_the_enemy_units_between_two_picks_is_seen() -> Non
                     changed += now.blocked != m.blocked
                     seen += 1
         r.apply(s, key)
-    assert seen > 100 and changed > 50, (seen, changed)
+    assert seen > 100 and changed > 50 and heroes > 20, (seen, changed, heroes)
 
 
 def _sides_the_long_way(s: HeresyState) -> tuple[set[str], set[str], list[str]]:
