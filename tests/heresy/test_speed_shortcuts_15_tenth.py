@@ -12,8 +12,9 @@
   of a count by the rules, searched forwards from each zone (`distances.reach`), and a
   change of the enemy's units between two picks (set up on purpose) is seen.
 - The zones holding each side's units and both sides' are read in one scan
-  (`distances.zone_sides`), the coexisting zones from it (HH-15.3, HH-25.7): compared with
-  the definitions at every decision and on Heroes placed on purpose.
+  (`distances.zone_sides`), the coexisting zones (HH-15.3, HH-25.7) and each seat's
+  presence (HH-25.3, HH-25.5) from it: compared with the definitions at every decision,
+  and the coexisting zones on Heroes placed on purpose.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from arbitre.games.heresy.distances import (
     reach,
     zone_sides,
 )
+from arbitre.games.heresy.joining import presence
 from arbitre.games.heresy.movers import AIR, MoveMemo, destinations, movers, vengeful
 from arbitre.games.heresy.phases import coexisting_zones
 from arbitre.games.heresy.rules import HANDLERS, settle
@@ -252,12 +254,25 @@ def _sides_the_long_way(s: HeresyState) -> tuple[set[str], set[str], list[str]]:
     return imperium, traitor, [z for z in s.units if z in imperium and z in traitor]
 
 
+def _presence_the_long_way(s: HeresyState) -> tuple[tuple[set[str], set[str]], ...]:
+    """HH-25.3, HH-25.5: per seat, the zones holding one of its units, one of its Heroes."""
+    seat_of = hero_seats(s)
+    return tuple(
+        (
+            {z for z, us in s.units.items() if any(u[0] == seat for u in us)},
+            {z for h, z in s.heroes.items() if seat_of[h] == seat},
+        )
+        for seat in (0, 1)
+    )
+
+
 def test_HH_37_10_HH_15_3_the_sides_of_every_zone_read_in_one_scan() -> None:
     checked = 0
     for r, s, key in _games():
         for _ in range(2):  # the second time from the memo
             assert zone_sides(s) == _sides_the_long_way(s)
             assert coexisting_zones(s) == _coexisting_the_long_way(s)
+            assert presence(s) == _presence_the_long_way(s)
         checked += 1
         r.apply(s, key)
     assert checked > 5000
