@@ -11,6 +11,8 @@
   Hero's mover while he stays put (HH-21.18, HH-32.1): at every pick the movers are those
   of a count by the rules, searched forwards from each zone (`distances.reach`), and a
   change of the enemy's units between two picks (set up on purpose) is seen.
+- A battle's "a side is gone" (AMB-3) answers at once when its first and last engaged
+  units are of both sides: compared with the definition at every step of a battle.
 - The zones holding each side's units and both sides' are read in one scan
   (`distances.zone_sides`), the coexisting zones (HH-15.3, HH-25.7) and each seat's
   presence (HH-25.3, HH-25.5) from it: compared with the definitions at every decision,
@@ -25,6 +27,7 @@ import pytest
 
 from arbitre.engine.ruleset import IllegalChoice
 from arbitre.games.heresy import rules, victory
+from arbitre.games.heresy.battle import _side_gone
 from arbitre.games.heresy.board import CONTESTED, hero_seats
 from arbitre.games.heresy.distances import (
     BLOCKED,
@@ -300,3 +303,27 @@ def test_HH_15_3_HH_25_7_heroes_placed_on_purpose_coexist_as_defined() -> None:
                 placed += 1
         r.apply(s, key)
     assert placed > 1000
+
+
+def _side_gone_the_long_way(s: HeresyState, f: Frame) -> bool:
+    """AMB-3: a side with no engaged unit and no engaged Hero left."""
+    seat_of = hero_seats(s)
+    sides = {e[0] for e in f.data["eng"]} | {seat_of[h] for h in f.data["heroes"]}
+    return sides != {0, 1}
+
+
+def test_AMB_3_a_side_gone_from_a_battle_as_defined() -> None:
+    """At every step of a battle met in the games, and with its engaged units set up in
+    every order (both sides at the ends or not, one side alone, none)."""
+    asked = 0
+    for i, (r, s, key) in enumerate(_games()):
+        for f in s.stack:
+            if f.kind == "battle" and "eng" in f.data:
+                assert _side_gone(s, f) == _side_gone_the_long_way(s, f)
+                eng = f.data["eng"]
+                for order in (sorted(eng), sorted(eng, reverse=True), eng[i % 2 :], []):
+                    g = Frame("battle", f.seat, {**f.data, "eng": order})
+                    assert _side_gone(s, g) == _side_gone_the_long_way(s, g)
+                asked += 1
+        r.apply(s, key)
+    assert asked > 1000
