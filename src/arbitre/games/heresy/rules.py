@@ -109,7 +109,8 @@ def settle(s: HeresyState, limit: int = 100_000) -> None:
     units (lasers are only ever removed; a commander's death and the track are read at
     every step). The quick look at each laser zone's first unit comes first, the closer
     look in `destroy_captured`; `victory.watch`'s per-content record is read once per
-    settle (the content of a state never changes). tests/heresy/test_speed_shortcuts_15.py
+    settle (`_watched`; the content of a state never changes), with the first two
+    commanders' names, read at every step without a loop. tests/heresy/test_speed_shortcuts_15.py
     plays every choice both ways, with `destroy_captured` and `watch` before every step."""
     handlers = HANDLERS
     got = _WATCHED.get(id(s.content))  # one lookup (speed: a call per settle)
