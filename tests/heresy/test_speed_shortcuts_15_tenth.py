@@ -13,6 +13,8 @@
   change of the enemy's units between two picks (set up on purpose) is seen.
 - A battle's "a side is gone" (AMB-3) answers at once when its first and last engaged
   units are of both sides: compared with the definition at every step of a battle.
+- `board.take_unit` reads each unit's label written out: the unit taken is the first
+  of the label, as `state.label` says.
 - The zones holding each side's units and both sides' are read in one scan
   (`distances.zone_sides`), the coexisting zones (HH-15.3, HH-25.7) and each seat's
   presence (HH-25.3, HH-25.5) from it: compared with the definitions at every decision,
@@ -28,7 +30,7 @@ import pytest
 from arbitre.engine.ruleset import IllegalChoice
 from arbitre.games.heresy import rules, victory
 from arbitre.games.heresy.battle import _side_gone
-from arbitre.games.heresy.board import CONTESTED, hero_seats
+from arbitre.games.heresy.board import CONTESTED, hero_seats, take_unit
 from arbitre.games.heresy.distances import (
     BLOCKED,
     UNLIMITED,
@@ -327,3 +329,25 @@ def test_AMB_3_a_side_gone_from_a_battle_as_defined() -> None:
                 asked += 1
         r.apply(s, key)
     assert asked > 1000
+
+
+def test_take_unit_takes_the_first_unit_of_the_label() -> None:
+    """`board.take_unit` with the label written out: the first unit whose `label` is the
+    text, or none (a label of another zone, a text that is no label)."""
+    taken = 0
+    for i, (r, s, key) in enumerate(_games()):
+        if i % 29 == 0:
+            for zone, units in list(s.units.items()):
+                texts = [label(u) for u in units] + ["x/y/d1", "army"]
+                for text in dict.fromkeys(texts):
+                    t = s.copy()
+                    got = take_unit(t, zone, text)
+                    want = next((u for u in units if label(u) == text), None)
+                    assert got == want
+                    left = list(units)
+                    if want is not None:
+                        left.remove(want)
+                    assert t.units[zone] == left and s.units[zone] == units
+                    taken += got is not None
+        r.apply(s, key)
+    assert taken > 1000

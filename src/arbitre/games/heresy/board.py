@@ -93,11 +93,14 @@ def add_unit(s: HeresyState, zone: str, u: Unit) -> None:
 
 def take_unit(s: HeresyState, zone: str, text: str) -> Unit | None:
     """Remove and return the first unit of `zone` whose label is `text`."""
-    from arbitre.games.heresy.state import label
-
     units = s.own_units(zone) if zone in s.units else []
     for i, u in enumerate(units):
-        if label(u) == text:
+        t = u[1]  # state.label(u), written out (speed: a call and an import per unit)
+        if u[2]:
+            t += "/" + u[2]
+        if u[3]:
+            t += f"/d{u[3]}"
+        if t == text:
             return units.pop(i)
     return None
 
