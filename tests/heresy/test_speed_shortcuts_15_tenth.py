@@ -17,8 +17,9 @@
   of the label, as `state.label` says.
 - The zones holding each side's units and both sides' are read in one scan
   (`distances.zone_sides`), the coexisting zones (HH-15.3, HH-25.7) and each seat's
-  presence (HH-25.3, HH-25.5) from it: compared with the definitions at every decision,
-  and the coexisting zones on Heroes placed on purpose.
+  presence (HH-25.3, HH-25.5) and where an event places units (HH-37.10) from it:
+  compared with the definitions at every decision, and the coexisting zones on Heroes
+  placed on purpose.
 """
 
 from __future__ import annotations
@@ -30,7 +31,14 @@ import pytest
 from arbitre.engine.ruleset import IllegalChoice
 from arbitre.games.heresy import rules, victory
 from arbitre.games.heresy.battle import _side_gone
-from arbitre.games.heresy.board import CONTESTED, hero_seats, take_unit
+from arbitre.games.heresy.board import (
+    CONTESTED,
+    FRIENDLY,
+    hero_seats,
+    take_unit,
+    terra_zones,
+    zone_type,
+)
 from arbitre.games.heresy.distances import (
     BLOCKED,
     UNLIMITED,
@@ -39,6 +47,7 @@ from arbitre.games.heresy.distances import (
     reach,
     zone_sides,
 )
+from arbitre.games.heresy.events import _place_zones
 from arbitre.games.heresy.joining import presence
 from arbitre.games.heresy.movers import AIR, MoveMemo, destinations, movers, vengeful
 from arbitre.games.heresy.phases import coexisting_zones
@@ -351,3 +360,32 @@ def test_take_unit_takes_the_first_unit_of_the_label() -> None:
                     taken += got is not None
         r.apply(s, key)
     assert taken > 1000
+
+
+def _place_zones_the_long_way(s: HeresyState, f: Frame) -> list[str]:
+    """HH-37.10: Terra's zones friendly or neutral for the seat (friendly only if asked),
+    not the Palace's when the event says so, by their zone type."""
+    out = []
+    for z in terra_zones(s):
+        kind = zone_type(s, z, f.seat)
+        if kind in BLOCKED or (f.data["where"] == "friendly" and kind != FRIENDLY):
+            continue
+        if f.data["where"] == "own_no_palace" and "palace" in s.content.zones[z].sectors:
+            continue
+        out.append(z)
+    return out
+
+
+def test_HH_37_10_an_event_places_units_where_the_zone_types_allow() -> None:
+    """`events._place_zones` reads the zones' sides: at every state of the games, for
+    either seat and every kind of place an event names."""
+    asked = 0
+    for i, (r, s, key) in enumerate(_games()):
+        if i % 5 == 0:
+            for seat in (0, 1):
+                for where in ("friendly", "own_no_palace", "any"):
+                    f = Frame("ev_place", seat, {"where": where})
+                    assert _place_zones(s, f) == _place_zones_the_long_way(s, f)
+                    asked += 1
+        r.apply(s, key)
+    assert asked > 5000
