@@ -13,6 +13,7 @@
   change of the enemy's units between two picks (set up on purpose) is seen.
 - A battle's "a side is gone" (AMB-3) answers at once when its first and last engaged
   units are of both sides: compared with the definition at every step of a battle.
+- `board.terra_zones` is kept per content and impassable zones (HH-3.11).
 - `board.take_unit` reads each unit's label written out: the unit taken is the first
   of the label, as `state.label` says.
 - The zones holding each side's units and both sides' are read in one scan
@@ -389,3 +390,22 @@ def test_HH_37_10_an_event_places_units_where_the_zone_types_allow() -> None:
                     asked += 1
         r.apply(s, key)
     assert asked > 5000
+
+
+def test_HH_3_11_terra_zones_kept_per_map_are_those_still_in_the_game() -> None:
+    """`board.terra_zones` kept per content and impassable zones (Holy Terra Asunder and
+    Cry Havoc take zones away during the game): Terra's zones still in the game, in map
+    order, as a new list each time (a caller may keep or change it)."""
+    asked = 0
+    maps: set[frozenset[str]] = set()
+    for i, (r, s, key) in enumerate(_games()):
+        if i % 7 == 0:
+            want = [z.id for z in s.content.zones if z.terra and z.id not in s.impassable]
+            got = terra_zones(s)
+            assert got == want
+            got.append("changed")
+            assert terra_zones(s) == want
+            maps.add(s.impassable)
+            asked += 1
+        r.apply(s, key)
+    assert asked > 1000 and len(maps) > 5

@@ -45,8 +45,21 @@ def sector_zones(s: HeresyState, sector: str) -> tuple[str, ...]:
 
 
 def terra_zones(s: HeresyState) -> list[str]:
-    """Every zone of Terra still in the game (HH-3.11: not the Vengeful Spirit)."""
-    return [z.id for z in s.content.zones if z.terra and z.id not in s.impassable]
+    """Every zone of Terra still in the game (HH-3.11: not the Vengeful Spirit), a new
+    list each time. Worked out once per content and impassable zones (speed: asked at
+    every step of an event's placement or a bombardment)."""
+    key = (id(s.content), s.impassable)
+    got = _TERRA.get(key)
+    if got is None:
+        if len(_TERRA) >= 4096:  # impassable zones differ from game to game
+            _TERRA.clear()
+        got = _TERRA[key] = tuple(
+            z.id for z in s.content.zones if z.terra and z.id not in s.impassable
+        )
+    return list(got)
+
+
+_TERRA: dict[tuple[int, frozenset[str]], tuple[str, ...]] = {}
 
 
 def zone_ids(s: HeresyState) -> list[str]:
