@@ -84,8 +84,11 @@ def _question(kind: str) -> Msg:
 def _side_gone(s: HeresyState, f: Frame) -> bool:
     """AMB-3: a side with no engaged unit and no engaged Hero left ends the battle.
     Sides as bits, 1 per seat (speed: asked before every step of a battle)."""
+    eng = f.data["eng"]  # [seat, zone, label]
+    if eng and eng[0][0] != eng[-1][0]:  # speed: both sides seen at the two ends
+        return False
     sides = 0
-    for entry in f.data["eng"]:  # [seat, zone, label]
+    for entry in eng:
         sides |= 1 << entry[0]
     if sides != 3:
         seat_of = hero_seats(s)

@@ -94,22 +94,39 @@ def blocked_zones(s: HeresyState, seat: int) -> frozenset[str]:
     zones a ground move may not pass through nor end in (HH-21.23). Only the enemy's units
     change it, so it stays the same through all of one player's movement picks.
 
-    Kept in the state's `from_units` memo (speed: asked again while no unit changed)."""
+    Read from `zone_sides` (speed: kept while no unit changed)."""
+    sides = zone_sides(s)
+    return sides[0] if seat else sides[1]
+
+
+Sides = tuple[frozenset[str], frozenset[str], list[str]]
+
+
+def zone_sides(s: HeresyState) -> Sides:
+    """The zones holding a unit of the Imperium, those holding a unit of the Traitor
+    (HH-37.10: the zones blocked for the other side), and those holding units of both
+    (contested: HH-15.3, HH-25.7), in the units' order. Shared: read it, never change it.
+
+    One scan for all three, kept in the state's `from_units` memo (speed: each was a
+    scan of its own, asked again while no unit changed; the coexistence step and a move
+    often ask two or three of them between two changes)."""
     memo = s.from_units()
-    key = _BLOCKED_KEYS[seat]
-    got: frozenset[str] | None = memo.get(key)
+    got: Sides | None = memo.get("sides")
     if got is None:
-        out = []
-        for z, units in s.units.items():  # plain loops: cheaper than any() over a generator
-            for u in units:
-                if u[0] != seat:
-                    out.append(z)
-                    break
-        got = memo[key] = frozenset(out)
+        imperium: list[str] = []
+        traitor: list[str] = []
+        both: list[str] = []
+        for z, units in s.units.items():
+            if units:
+                first = units[0][0]
+                for u in units:  # plain loops: cheaper than any() over a generator
+                    if u[0] != first:
+                        both.append(z)
+                        break
+                else:
+                    (traitor if first else imperium).append(z)
+        got = memo["sides"] = (frozenset(imperium + both), frozenset(traitor + both), both)
     return got
-
-
-_BLOCKED_KEYS = ("blocked:0", "blocked:1")  # from_units keys, per seat
 
 
 _GROUND: dict[tuple[int, frozenset[str], frozenset[str], str, int], dict[str, int]] = {}

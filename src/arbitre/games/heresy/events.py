@@ -23,10 +23,7 @@ from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import bombardment, corruption, messages_fire, strategic  # noqa: F401
 from arbitre.games.heresy.board import (
-    CONTESTED,
     ENEMY,
-    FRIENDLY,
-    NEUTRAL,
     add_unit,
     hero_side,
     neighbours,
@@ -35,7 +32,7 @@ from arbitre.games.heresy.board import (
     zone_ids,
     zone_type,
 )
-from arbitre.games.heresy.distances import blocked_zones
+from arbitre.games.heresy.distances import blocked_zones, zone_sides
 from arbitre.games.heresy.fortification import fortified
 from arbitre.games.heresy.opts import keyed, new_decision, new_msg, two
 from arbitre.games.heresy.phases import EVENT_EFFECTS
@@ -376,14 +373,17 @@ def _place(seat: int, types: list[str] | None, most: int, rank: int, where: str)
 
 
 def _place_zones(s: HeresyState, f: Frame) -> list[str]:
+    """HH-37.10: Terra's zones without an enemy unit (friendly or neutral; friendly only
+    when the event says so). The zones' sides are read from `zone_sides` (speed: a zone
+    type per zone before)."""
     seat, where = f.seat, f.data["where"]
     out = []
-    units = s.units
+    sides = zone_sides(s)
+    mine, theirs = (sides[0], sides[1]) if seat == IMPERIUM else (sides[1], sides[0])
     for z in _terra(s):
-        kind = zone_type(s, z, seat) if units.get(z) else NEUTRAL  # speed: most are empty
-        if where == "friendly" and kind != FRIENDLY:
+        if z in theirs:  # enemy or contested
             continue
-        if kind in (ENEMY, CONTESTED):
+        if where == "friendly" and z not in mine:
             continue
         if where == "own_no_palace" and "palace" in s.content.zones[z].sectors:
             continue

@@ -3,6 +3,7 @@ the coexistence battle's set-up (HH-25.7, HH-25.15)."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from arbitre.games.heresy import damage as dmg
@@ -17,6 +18,7 @@ from arbitre.games.heresy.board import (
     sector_zones,
     units_of,
 )
+from arbitre.games.heresy.distances import zone_sides
 from arbitre.games.heresy.state import IMPERIUM, TRAITOR, Frame, HeresyState, label
 
 ORIGIN_LIMIT = {"firefight": 1}  # HH-25.4: Feu de Combat, one origin zone; others any
@@ -74,21 +76,20 @@ def coexistence_battle(s: HeresyState, zone: str) -> Frame:
     return f
 
 
-Presence = tuple[tuple[set[str], set[str]], tuple[set[str], set[str]]]
+Presence = tuple[tuple[AbstractSet[str], set[str]], tuple[AbstractSet[str], set[str]]]
 
 
 def presence(s: HeresyState) -> Presence:
     """Per seat, the zones holding one of its units and the zones holding one of its
-    Heroes (speed: targets and origins ask it of many zones at once)."""
-    units: tuple[set[str], set[str]] = (set(), set())
+    Heroes (speed: targets and origins ask it of many zones at once). The units' zones
+    are `distances.zone_sides`' (speed: one scan kept while no unit changed), shared:
+    read them, never change them."""
+    imperium, traitor, _both = zone_sides(s)
     heroes: tuple[set[str], set[str]] = (set(), set())
-    for zone, here in s.units.items():
-        for u in here:
-            units[u[0]].add(zone)
     seat_of = hero_seats(s)
     for hero, zone in s.heroes.items():
         heroes[seat_of[hero]].add(zone)
-    return (units[0], heroes[0]), (units[1], heroes[1])
+    return (imperium, heroes[0]), (traitor, heroes[1])
 
 
 def origin_zones(s: HeresyState, f: Frame, target: str, where: Presence | None = None) -> list[str]:

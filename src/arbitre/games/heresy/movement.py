@@ -8,7 +8,6 @@ heroes_moved, pick, fly) asks one pick at a time and ends with `done`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.engine.decision import Decision, Option
@@ -18,7 +17,6 @@ from arbitre.games.heresy.board import (
     CONTESTED,
     ENEMY,
     FRIENDLY,
-    NEUTRAL,
     activate,
     activated,
     add_unit,
@@ -26,21 +24,22 @@ from arbitre.games.heresy.board import (
     neighbours,
     sector_zones,
     take_unit,
-    zone_type,
 )
-from arbitre.games.heresy.distances import (
-    BLOCKED,
-    _adjacency,
-    _flying_from,
-    _max_move,
-    _transport_can_end,
-    blocked_zones,
-    ground_distance,
+from arbitre.games.heresy.distances import blocked_zones
+from arbitre.games.heresy.movers import (
+    AIR,
+    CATACOMBS,
+    BlockedTypes,
+    destination_choices,
+    destinations,
+    movers,
+    pending,
+    picked,
+    vengeful,
 )
-from arbitre.games.heresy.opts import keyed, new_decision, new_msg, one, two
-from arbitre.games.heresy.state import Frame, HeresyState, Unit, label
+from arbitre.games.heresy.opts import keyed, new_decision, new_msg, one
+from arbitre.games.heresy.state import Frame, HeresyState, label
 
-AIR = "@air"  # a Hero aboard a flying transport during its move
 RULES = ("HH-21.18", "HH-21.21", "HH-21.23", "HH-21.24", "HH-21.7")
 
 # the searches live in `distances`; other modules and tests reach them through here
@@ -50,232 +49,8 @@ _types = distances._types
 _distance_to = distances._distance_to
 _flight_distance = distances._flight_distance
 UNLIMITED = distances.UNLIMITED
-
-
-CATACOMBS = "vs_catacombs"  # named by the FAQ (Boarding Action, Port Landing)
-
-
-def vengeful(s: HeresyState) -> tuple[str, ...]:
-    """The Vengeful Spirit's zones (HH-37.12)."""
-    return sector_zones(s, "vengeful_spirit")
-
-
-def destination_choices(s: HeresyState, f: Frame, types: dict[str, str]) -> list[str]:
-    """HH-21.18: friendly or neutral zones of the order's sector; Raid Éclair: friendly or
-    neutral zones adjacent to its target, in any sector (HH-21.19)."""
-    target = f.data.get("target")
-    if target is not None:
-        return [n for n, _ in _adjacency(s)[target] if types[n] not in BLOCKED]
-    # FAQ v1.0: Boarding Action may move units into the Catacombs even with enemy units
-    # there (the zone becomes contested: a coexistence battle at the change, HH-21.16)
-    board = f.data.get("reach") == "board" and s.rules.faq
-    return [
-        z
-        for z in sector_zones(s, f.data["sector"])
-        if types[z] not in BLOCKED or (board and z == CATACOMBS)
-    ]
-
-
-def destinations(s: HeresyState, f: Frame, types: dict[str, str]) -> list[str]:
-    """HH-21.18: the order's destination zones (in its sector, friendly or neutral)."""
-    if f.data["mode"] == "one":
-        return [f.data["dest"]]
-    return destination_choices(s, f, types)
-
-
-Mover = tuple[str, str, list[str]]
-# a zone's movers as last computed: the units and moves they came from, the movers and
-# their options (a pick changes one or two zones: the others are reused as they were)
-ZoneMovers = tuple[list[Unit], dict[str, int] | None, list[Mover], list[Option]]
-
-
-@dataclass(slots=True)
-class _MoveMemo:
-    """What a move frame's picks share while the enemy's units stay put (speed): the
-    zones blocked for the mover, the destinations, the reachable destinations per
-    (zone, MP, flying) and per air transport start, each destination's distance map,
-    the movers of each zone with the units and moves they came from (a pick changes one
-    or two zones), and the movers of the pending pick with their options."""
-
-    blocked: frozenset[str]
-    dest: str | None
-    target: str | None
-    dests: list[str]
-    seen: dict[tuple[str, int, bool], list[str]]
-    lifts: dict[tuple[str, int], bool]
-    movers: list[Mover] | None = None
-    options: list[Option] = field(default_factory=list)
-    zones: dict[str, ZoneMovers] = field(default_factory=dict)
-    # (destination, MP from every zone to it) for ground movers, then for flyers
-    ground: list[tuple[str, dict[str, int]]] | None = None
-    flying: list[tuple[str, dict[str, int]]] | None = None
-
-
-def _memo(s: HeresyState, f: Frame) -> _MoveMemo:
-    """The frame's memo, rebuilt when the enemy's units or the chosen destination or
-    target changed (a clone starts without one: `Frame.memo` is never copied)."""
-    blocked = blocked_zones(s, f.seat)
-    m = f.memo
-    d = f.data
-    if (
-        isinstance(m, _MoveMemo)
-        and m.blocked == blocked
-        and m.dest == d["dest"]
-        and m.target == d.get("target")
-    ):
-        return m
-    types = dict.fromkeys(blocked, ENEMY)  # destinations only ask "blocked or not"
-    dests = destinations(s, f, _Types(types))
-    m = _MoveMemo(blocked, d["dest"], d.get("target"), dests, {}, {})
-    f.memo = m
-    return m
-
-
-class _Types(dict[str, str]):
-    """Zone types where only "blocked or not" matters: a zone not listed is neutral."""
-
-    def __missing__(self, key: str) -> str:
-        return NEUTRAL
-
-
-def movers(s: HeresyState, f: Frame) -> list[Mover]:
-    """(key, what, reachable destinations) for every unit or Hero that may still move.
-
-    Computed once per pick and kept in `f.memo`; what only the enemy's units decide
-    (blocked zones, distances, destinations) is kept for every pick of the move."""
-    return _pending(s, f).movers or []
-
-
-def _pending(s: HeresyState, f: Frame) -> _MoveMemo:
-    """The memo with the pending pick's movers and their options computed."""
-    m = f.memo
-    if isinstance(m, _MoveMemo) and m.movers is not None:
-        return m  # kept until the next pick (choose_move)
-    m = _memo(s, f)
-    _movers(s, f, m)
-    return m
-
-
-_SEAT_HEROES: dict[int, tuple[tuple[tuple[str, int], ...], ...]] = {}
-
-
-def _seat_heroes(s: HeresyState) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Per seat, (Hero, MP) in name order (HH-32.1), built once per content (speed)."""
-    key = id(s.content)
-    got = _SEAT_HEROES.get(key)
-    if got is None:
-        got = tuple(
-            tuple((h.id, h.move) for h in sorted(s.content.heroes, key=lambda h: h.id)
-                  if hero_side(s, h.id) == seat)
-            for seat in (0, 1)
-        )  # fmt: skip
-        _SEAT_HEROES[key] = got
-    return got
-
-
-def _movers(s: HeresyState, f: Frame, m: _MoveMemo) -> None:
-    """Sets `m.movers` and `m.options` for the pending pick."""
-    seat = f.seat
-    blocked = m.blocked
-    dests = m.dests
-    reach_rule = f.data.get("reach", "normal")
-    limit = UNLIMITED if reach_rule == "unlimited" else _max_move(s)
-    seen = m.seen
-
-    def ok_for(zone: str, mp: int, flying: bool) -> list[str]:
-        memo = (zone, mp, flying)
-        got = seen.get(memo)
-        if got is None:
-            got = seen[memo] = _ok_for(zone, mp, flying)
-        return got
-
-    def _ok_for(zone: str, mp: int, flying: bool) -> list[str]:
-        if reach_rule == "board":  # Action d'Embarquement: Terra <-> Vengeful Spirit
-            ship = vengeful(s)
-            return [d for d in dests if (zone in ship) != (d in ship)]
-        if reach_rule == "unlimited":
-            mp = UNLIMITED
-        # each destination's distance map, searched once per memo (speed)
-        if flying:
-            maps = m.flying
-            if maps is None:
-                maps = m.flying = [(d, _flying_from(s, d)) for d in dests]
-        else:
-            maps = m.ground
-            if maps is None:
-                maps = m.ground = [(d, ground_distance(s, d, blocked, limit)) for d in dests]
-        far = UNLIMITED + 1
-        return [d for d, dist in maps if d != zone and dist.get(zone, far) <= mp]
-
-    def lifts(zone: str, mp: int) -> bool:
-        got = m.lifts.get((zone, mp))
-        if got is None:
-            got = m.lifts[(zone, mp)] = _transport_can_end(s, zone, mp, dests)
-        return got
-
-    leave_contested = s.rules.leave_contested
-    marks = s.marks[seat]
-    moved: dict[str, dict[str, int]] = f.data["moved"]
-    unit_kinds = s.content.units.by_id()
-    out: list[Mover] = []
-    options: list[Option] = []
-    known = m.zones
-    for zone, units in s.units.items():
-        # HH-21.7: not out of a zone activated for the mover (a marker of either side);
-        # AMB-24: nor, unless the option allows it, out of a contested one (a zone of his
-        # that is blocked)
-        if not units or marks.get(zone):
-            continue
-        if not leave_contested and zone in blocked:
-            continue
-        done = moved.get(zone)
-        got = known.get(zone)
-        # the zone as it was at the last pick: same units in the same order, same moves
-        if got is not None and got[0] == units and got[1] == done:
-            out += got[2]
-            options += got[3]
-            continue
-        here: list[Mover] = []
-        opts: list[Option] = []
-        counts: dict[str, int] = {}
-        types: dict[str, str] = {}  # label -> unit type
-        for u in units:
-            if u[0] == seat:
-                t = u[1]  # label(u), written out (speed: a call per unit)
-                if u[2]:
-                    t += "/" + u[2]
-                if u[3]:
-                    t += f"/d{u[3]}"
-                counts[t] = counts.get(t, 0) + 1
-                types[t] = u[1]
-        for t, n in counts.items():
-            if done is not None and n <= done.get(t, 0):
-                continue
-            kind = unit_kinds[types[t]]
-            ok = ok_for(zone, kind.move, kind.flying)
-            if ok or (kind.air_transport and reach_rule == "normal" and lifts(zone, kind.move)):
-                key = f"unit:{zone}:{t}"
-                here.append((key, t, ok))
-                opts.append(two(key, "heresy.opt.mover", "what", t, "zone", zone))
-        known[zone] = (units.copy(), None if done is None else done.copy(), here, opts)
-        out += here
-        options += opts
-    heroes = s.heroes
-    heroes_moved = f.data["heroes_moved"]
-    for hero, mp in _seat_heroes(s)[seat]:
-        at = heroes.get(hero)
-        if not at or at == "dead" or at == AIR or hero in heroes_moved:
-            continue
-        # HH-21.7 as for units: not out of an activated zone; AMB-24: nor a contested one
-        if marks.get(at) or (not leave_contested and zone_type(s, at, seat) == CONTESTED):
-            continue
-        ok = ok_for(at, mp, False)  # HH-32.1
-        if ok:
-            key = f"hero:{hero}"
-            out.append((key, hero, ok))
-            options.append(two(key, "heresy.opt.mover", "what", hero, "zone", at))
-    m.movers = out
-    m.options = options
+# who may move where lives in `movers`; other modules reach it through here too
+__all__ = ["AIR", "CATACOMBS", "destination_choices", "destinations", "movers", "vengeful"]
 
 
 # --- the frame ---------------------------------------------------------------------------
@@ -340,7 +115,9 @@ def decide_move(s: HeresyState, f: Frame) -> Decision:
             private=True,
         )
     if d["mode"] == "one" and d["dest"] is None:
-        zones = destination_choices(s, f, _Types(dict.fromkeys(blocked_zones(s, seat), ENEMY)))
+        zones = destination_choices(
+            s, f, BlockedTypes(dict.fromkeys(blocked_zones(s, seat), ENEMY))
+        )
         opts = [_dest_opt(z) for z in zones]
         return Decision(
             seat,
@@ -354,7 +131,7 @@ def decide_move(s: HeresyState, f: Frame) -> Decision:
     if d["pick"] is not None:
         opts = [_dest_opt(z) for z in d["pick"][1]]
         return new_decision((seat, "heresy.move.to", tuple(opts), _Q_MOVE_TO, RULES, False))
-    opts = _pending(s, f).options  # each mover's text names where it stands now
+    opts = pending(s, f).options  # each mover's text names where it stands now
     tail = (DONE,) if d["any"] or d["mode"] == "one" else (DONE, IGNORE)
     # a step of the answer: the others see its outcome (view, events) once done
     # a step of the answer: the others see its outcome (view, events) once done (private)
@@ -362,9 +139,9 @@ def decide_move(s: HeresyState, f: Frame) -> Decision:
 
 
 def choose_move(s: HeresyState, f: Frame, key: str) -> None:
+    before = s.units_changes
     _choose_move(s, f, key)
-    if isinstance(f.memo, _MoveMemo):
-        f.memo.movers = None  # something may have moved: who may move is computed afresh
+    picked(s, f, before)  # something may have moved: who may move is computed afresh
 
 
 def _choose_move(s: HeresyState, f: Frame, key: str) -> None:

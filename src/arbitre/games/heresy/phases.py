@@ -13,7 +13,8 @@ from functools import cache
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.heresy import strategic
-from arbitre.games.heresy.board import eliminate, take_unit
+from arbitre.games.heresy.board import eliminate, hero_seats, take_unit
+from arbitre.games.heresy.distances import zone_sides
 from arbitre.games.heresy.opts import keyed, new_decision, new_msg, two
 from arbitre.games.heresy.state import ACTIVE, IMPERIUM, ROUT, Frame, HeresyState, label
 
@@ -171,37 +172,29 @@ def auto_coexistence(s: HeresyState, f: Frame) -> None:
 
 def coexisting_zones(s: HeresyState) -> list[str]:
     """Zones holding forces (units or Heroes) of both sides (HH-15.3, HH-25.7), sorted.
-    Only zones holding units of both sides or a Hero are looked at closer; sides as bits,
-    1 per seat. The answer is kept in the state's `from_units` memo with the Heroes'
-    places it was read from (speed: asked before every step of the coexistence phase,
-    often with no unit changed; a Hero's move or death is seen by comparing his place)."""
-    from arbitre.games.heresy.board import hero_seats
-
+    The units' sides are read from `distances.zone_sides` (one scan shared with the
+    blocked zones); the Heroes' sides as bits, 1 per seat. The answer is kept in the
+    state's `from_units` memo with the Heroes' places it was read from (speed: asked
+    before every step of the coexistence phase, often with no unit changed; a Hero's
+    move or death is seen by comparing his place)."""
     memo = s.from_units()
     kept: tuple[dict[str, str], list[str]] | None = memo.get("coexisting")
     if kept is not None and kept[0] == s.heroes:
         return kept[1].copy()  # the kept list is shared: never changed
-    out: list[str] = []
-    for zone, units in s.units.items():
-        if units:
-            first = units[0][0]
-            for u in units:  # a plain loop: cheaper than any() over a generator
-                if u[0] != first:
-                    out.append(zone)
-                    break
+    imperium, traitor, both = zone_sides(s)  # the units' sides, one scan (speed)
+    out = both.copy()
     seat_of = hero_seats(s)
     heroes: dict[str, int] = {}
     for hero, zone in s.heroes.items():
         if zone and zone != "dead" and zone != "@air":
             heroes[zone] = heroes.get(zone, 0) | 1 << seat_of[hero]
     for zone, bits in heroes.items():
-        if zone in out:
-            continue
-        for u in s.units.get(zone, ()):
-            bits |= 1 << u[0]
-            if bits == 3:
-                break
-        if bits == 3:
+        if bits != 3:  # a Hero's side: the other side's units make the zone coexisting
+            if zone in imperium:
+                bits |= 1
+            if zone in traitor:
+                bits |= 2
+        if bits == 3 and zone not in out:
             out.append(zone)
     out.sort()
     memo["coexisting"] = (s.heroes.copy(), out.copy())

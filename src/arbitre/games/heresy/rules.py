@@ -109,34 +109,35 @@ def settle(s: HeresyState, limit: int = 100_000) -> None:
     units (lasers are only ever removed; a commander's death and the track are read at
     every step). The quick look at each laser zone's first unit comes first, the closer
     look in `destroy_captured`; `victory.watch`'s per-content record is read once per
-    settle (the content of a state never changes). tests/heresy/test_speed_shortcuts_15.py
+    settle (`_watched`; the content of a state never changes), with the first two
+    commanders' names, read at every step without a loop. tests/heresy/test_speed_shortcuts_15.py
     plays every choice both ways, with `destroy_captured` and `watch` before every step."""
     handlers = HANDLERS
-    destroy_captured = lasers.destroy_captured
-    got = victory.WATCHED.get(id(s.content))  # one lookup (speed: a call per settle)
-    commanders, port, ports = got if got is not None else victory.watched(s)
-    spaceports = victory._spaceports
-    win = victory.win
+    got = _WATCHED.get(id(s.content))  # one lookup (speed: a call per settle)
+    first, second, more, commanders, port, ports = got if got is not None else _watched(s)
     for _ in range(limit):
         changes = s.units_changes
-        if s.lasers and s.lasers_looked != changes:  # HH-37.2 (lasers are lost early)
-            for us in map(s.units.get, s.lasers):  # the lookups run in C
-                if us and us[0][0] == TRAITOR:
-                    destroy_captured(s)
-                    break
-            s.lasers_looked = changes  # none left captured: destroy_captured removed them
+        if s.lasers_looked != changes:  # HH-37.2 (lasers are lost early)
+            if s.lasers:
+                for us in map(s.units.get, s.lasers):  # the lookups run in C
+                    if us and us[0][0] == TRAITOR:
+                        lasers.destroy_captured(s)
+                        break
+            # none left captured (destroy_captured removed them), or none left at all
+            # (speed: the count is compared first; a laser deployed sets it to -1)
+            s.lasers_looked = changes
         if not s.over:  # HH-39.8, as victory.watch
             heroes = s.heroes
-            for hero, seat in commanders:
-                if heroes.get(hero) == "dead":  # HH-39.9
-                    win(s, seat, "commander", "HH-39.9")
-                    break
-            else:
+            # HH-39.9: the two commanders read without a loop (speed: at every step);
+            # when one is dead, or there are more, all are looked at in their order
+            if (
+                heroes.get(first) != "dead" and heroes.get(second) != "dead" and not more
+            ) or not _commander_dead(s, commanders):
                 pos = s.pos
                 if (
                     (pos[0] >= port or pos[1] >= port)  # HH-40.2
                     and s.ports_looked != changes
-                    and spaceports(s, ports)  # HH-40.1: True when the ports alone say no
+                    and victory._spaceports(s, ports)  # HH-40.1: True: the ports alone say no
                 ):
                     s.ports_looked = changes
         stack = s.stack
@@ -151,6 +152,30 @@ def settle(s: HeresyState, limit: int = 100_000) -> None:
             return
         handler.auto(s, top)
     raise RuntimeError("settle() did not reach a decision")
+
+
+Watched = tuple[str, str, bool, tuple[tuple[str, int], ...], int, tuple[str, ...]]
+_WATCHED: dict[int, Watched] = {}  # id(content) -> what settle reads of the content
+
+
+def _watched(s: HeresyState) -> Watched:
+    """`victory.watched`'s record once per content, after the first two commanders'
+    names ("" when fewer: no Hero's name) and whether there are more than two."""
+    commanders, port, ports = victory.watched(s)
+    names = [h for h, _ in commanders[:2]] + ["", ""]
+    got = (names[0], names[1], len(commanders) > 2, commanders, port, ports)
+    _WATCHED[id(s.content)] = got
+    return got
+
+
+def _commander_dead(s: HeresyState, commanders: tuple[tuple[str, int], ...]) -> bool:
+    """HH-39.9: the first commander found dead makes his enemy win; True when one is."""
+    heroes = s.heroes
+    for hero, seat in commanders:
+        if heroes.get(hero) == "dead":
+            victory.win(s, seat, "commander", "HH-39.9")
+            return True
+    return False
 
 
 def rule_ids() -> tuple[str, ...]:
@@ -185,7 +210,10 @@ class Heresy:
         decision = state.cached
         if decision is None:
             raise IllegalChoice(Msg("engine.illegal.game_over"))
-        if decision.find(key) is None:
+        for option in decision.options:  # decision.find, written out (speed: every apply)
+            if option[0] == key:  # option.key, by index
+                break
+        else:
             raise IllegalChoice(
                 Msg(
                     "heresy.illegal",
