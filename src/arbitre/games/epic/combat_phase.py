@@ -92,7 +92,7 @@ def targets(
         if got is not None:
             guns.append((st, got[0], got[1]))
     out: list[int] = []
-    if out_of_reach(s, guns, s.foes_of(det.side)):
+    if out_of_reach(s, guns, s.foes_of(det.side), where):  # (its box kept in `where`)
         return out  # issue 15: no enemy detachment is looked at
     for e in s.dets:
         if e.side == det.side:
