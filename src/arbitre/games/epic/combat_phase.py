@@ -54,8 +54,10 @@ __all__ = ["actions", "assault", "shoot", "success", "targets"]
 
 def _order(s: EpicState, did: int) -> str | None:
     """The order a detachment shoots under (EP-16.10: a Flyer without order as Avance)."""
-    order = s.dets[did].order
-    if order == "aucun" and det_has(s, did, "flyer"):
+    d = s.dets[did]
+    order = d.order
+    # = det_has(s, did, "flyer"), its test written out (tenth round: asked at every shot)
+    if order == "aucun" and ("flyer" in d.extra or "flyer" in CATALOG.units[d.unit].params):
         return "avance"
     return order
 

@@ -161,7 +161,7 @@ def movable(s: EpicState, did: int, mine: list[Stand] | None = None) -> bool:
         return may_disembark(s, did)  # EPC-21: its activation takes it out
     if d.moved or not mine:
         return False
-    if det_has(s, did, "flyer"):
+    if "flyer" in d.extra or "flyer" in CATALOG.units[d.unit].params:  # det_has, no call
         grounded = mine[0].alt == GROUND
         return not (grounded and d.order == "tir_appuye")
     if d.order not in MOVERS:
