@@ -44,7 +44,7 @@ from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.targeting import Battery, Box, hits_any, out_of_reach
 from arbitre.games.epic.templates import queue_templates, template_weapons
-from arbitre.games.epic.world import bounds, det_has, in_front, near_foes, pinned
+from arbitre.games.epic.world import bounds, in_front, near_foes, pinned
 
 # (NamedTuples built without their Python __new__, fields in order: eighth round)
 _new = tuple.__new__
@@ -117,7 +117,7 @@ def _own(st: Stand, dr_combat: bool) -> tuple[list[Gun], int] | None:
     `guns_of`, then its templates' Guns): its guns alike in what `eligible` reads (range,
     kind, arc, AA) once each, and the longest range; None when it has none. Issue 15:
     kept by what it depends on, the unit, its weapon locations lost and a Flyer on the
-    ground (`fire._usable`) and whether it has Close Defences left to fire; the Close
+    ground (`guns._usable`) and whether it has Close Defences left to fire; the Close
     Defence Gun kept is the first met, whose dice `eligible` does not read."""
     prof = CATALOG.units[st.unit]  # = st.profile (eighth round: no property)
     dr = prof.params.get("dr") or 0  # = prof.param("dr"), no call (ninth round)
