@@ -82,7 +82,7 @@ def out_of_reach(
     if where is None:
         x0, x1, y0, y1 = bounds(foes)
     else:
-        key = foes_key(guns[0][0].side)
+        key = -1 - guns[0][0].side  # = foes_key(side), without its call
         box = where.get(key)
         if box is None:
             box = where[key] = bounds(foes)
