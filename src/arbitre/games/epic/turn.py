@@ -21,8 +21,7 @@ import math
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic import moves
-from arbitre.games.epic.abilities import may_end_at
-from arbitre.games.epic.air import start_flight
+from arbitre.games.epic.air import end_altitudes, start_flight
 from arbitre.games.epic.assault import disengage
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.combat_phase import keep
@@ -210,24 +209,6 @@ def _plan(s: EpicState, f: Frame) -> Plan:
 def move_options(s: EpicState, did: int) -> list[tuple[float, float]]:
     """Candidate block moves (dx, dy) of a detachment in the movement phase."""
     return moves.candidates(s, did, moves.plan(s, did, MOVE))
-
-
-def end_altitudes(s: EpicState, did: int, p: Plan, v: tuple[float, float]) -> list[str]:
-    """Where a Flyer may end its move (EP-16.12): High or Low; the ground only when it
-    lands (EP-16.2, EP-16.13); the altitude of the Flyers it engaged on a Charge
-    (EP-16.8); High for an Interceptor making its zone (EP-8.5)."""
-    if p.land:
-        return [GROUND]
-    if s.dets[did].order == "charge":
-        for sid in p.movers:
-            st = s.stands[sid]
-            for e in s.stands.values():
-                if e.side != st.side and e.alt != GROUND:
-                    gap = math.hypot(st.x + v[0] - e.x, st.y + v[1] - e.y)
-                    if gap <= 2 * s.rules.base_radius + 0.5:
-                        return [e.alt]
-    unit = s.alive(did)[0].profile
-    return [a for a in (HIGH, LOW) if may_end_at(unit, a)[0]]
 
 
 def decide_movement(s: EpicState, f: Frame) -> Decision | None:
