@@ -41,7 +41,13 @@ from arbitre.games.epic import (
 )
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.fire import DR, PHYSICAL, SHOT, Gun, Path, _in_quarter, _where, flies
-from arbitre.games.epic.geometry import Point, cover_save, line_of_sight, segment_distance
+from arbitre.games.epic.geometry import (
+    TERRAIN,
+    Point,
+    cover_save,
+    line_of_sight,
+    segment_distance,
+)
 from arbitre.games.epic.rules import Epic
 from arbitre.games.epic.shooting import (
     DR_MAX_TARGET_CLASS,
@@ -245,14 +251,20 @@ def test_EPC_14_eligible_as_with_line_of_sight_always_asked() -> None:
     assert pairs > 20000 and seen > 1000
     b = Board()
     units = ["reaver", "thunderbolt", "disques_tzeentch", "tactiques", "thunderhawk", "rhino"]
-    for i in range(60):
+    units += ["mastodon", "chevalier_bright", "tour_peste"]  # classes 4 and 5
+    blocking = [a for a in areas(b.s) if TERRAIN[a.kind].blocks_los]
+    for i in range(90):
         x, y = 10.0 + rng.below(160), 10.0 + rng.below(100)
+        if i % 3 == 0:  # either side of a piece that blocks the line of sight
+            c = blocking[i % len(blocking)].centre
+            x, y = c.x + (rng.below(41) - 20.0), c.y + (rng.below(41) - 20.0)
         alt = ("ground", "low", "high")[rng.below(3)]
         unit = units[i % len(units)]
         b.det(i % 2, unit, [(x, y)], alt=alt if CATALOG.units[unit].is_flyer else "ground")
     for st in b.s.stands.values():
         st.landing = st.sid % 7 == 0
     stands = list(b.s.stands.values())
+    hidden = 0
     for st in stands:
         for t in stands:
             if t.side != st.side:
@@ -261,7 +273,9 @@ def test_EPC_14_eligible_as_with_line_of_sight_always_asked() -> None:
                         got = fire.eligible(b.s, st, g, t, "tir_appuye", path)
                         assert got == _eligible_slowly(b.s, st, g, t, "tir_appuye", path)
                         seen += got is not None
-    assert seen > 2000
+                        there = Point(t.x, t.y)
+                        hidden += path is None and not line_of_sight(st.point, there, blocking)
+    assert seen > 2000 and hidden > 500
 
 
 def test_EPC_14_shots_play_as_with_line_of_sight_always_asked(monkeypatch: Any) -> None:
@@ -379,6 +393,11 @@ def test_EP_3_2_close_defence_detachments_as_with_generators(monkeypatch: Any) -
         assert reactions._dr_dets(table) == slow, seed
         asked += len(slow)
     assert asked > 100
+    b = Board()  # set up: a Close Defence stand after others in its detachment, or none
+    mixed = b.det(0, "tactiques", [(50.0, 50.0), (53.0, 50.0)], bound=[("rhino", 56.0, 50.0)])
+    plain = b.det(0, "tactiques", [(50.0, 70.0)], bound=[("capitaine", 53.0, 70.0)])
+    alone = b.det(1, "rhino", [(90.0, 70.0)])
+    assert reactions._dr_dets(b.s.by_det()) == {mixed, alone} and plain not in {mixed, alone}
 
 
 # --- a move question's legal moves: the stands near passed over ---------------------------
@@ -390,20 +409,23 @@ def test_EP_2_4_legal_moves_as_checked_one_by_one() -> None:
     and seeded ones; each of its candidate vectors as `check` judges it alone."""
     rng = Rng.from_seed(21)
     judged = refused = 0
-    for n in range(150):
+    for n in range(400):
         b = Board()
         me = b.det(0, "tactiques", [(60.0, 60.0), (63.0, 61.0)], order="avance")
         p = moves.plan(b.s, me, moves.MOVE)
-        touch = 2 * b.s.rules.base_radius
-        for k in range(1 + rng.below(4)):
-            side = rng.below(2)
-            r = p.hi + touch + (rng.below(3) - 1) * 1e-9
-            a = 2 * math.pi * rng.below(8) / 8
-            x = 60.0 + r * math.cos(a) + (rng.below(5) - 2) * 1e-7
-            y = 60.0 + r * math.sin(a)
-            if k % 2:
+        # the gaps at which two bases overlap and touch (`_Near.overlap`, `touching`)
+        gaps = [2 * b.s.rules.base_radius - 1e-9, moves.contact(b.s)]
+        for k in range(1 + rng.below(3)):
+            mx, my = ((60.0, 60.0), (63.0, 61.0))[rng.below(2)]  # near which mover
+            a = 2 * math.pi * rng.below(8) / 8  # after which heading, at hi or hi / 2
+            run = p.hi / (1 + rng.below(2))
+            c = 2 * math.pi * rng.below(8) / 8  # and on which side of it
+            gap = gaps[rng.below(2)] + (rng.below(3) - 1) * 1e-9
+            x = mx + run * math.cos(a) + gap * math.cos(c)
+            y = my + run * math.sin(a) + gap * math.sin(c)
+            if k == 2:
                 x, y = 40.0 + rng.below(41), 40.0 + rng.below(41)
-            b.det(side, "tactiques", [(x, y)])
+            b.det(rng.below(2), "tactiques", [(x, y)])
         near = moves._near(b.s, me, p)
         vectors = [(v[0], v[1]) for v in moves._distinct_headings(p.lo, p.hi)[2]]
         vectors += [(rng.below(401) / 10.0 - 20.0, rng.below(401) / 10.0 - 20.0) for _ in range(20)]
