@@ -56,7 +56,15 @@ from arbitre.games.epic.shooting import (
     may_target_airborne,
 )
 from arbitre.games.epic.state import EpicState, Stand
-from arbitre.games.epic.world import airborne, areas, bounds, det_has, in_front, stand_class
+from arbitre.games.epic.world import (
+    airborne,
+    areas,
+    bounds,
+    contact,
+    det_has,
+    in_front,
+    stand_class,
+)
 from tests.epic.board import Board
 from tests.epic.speed_states import STATES, games_both_ways
 
@@ -414,7 +422,7 @@ def test_EP_2_4_legal_moves_as_checked_one_by_one() -> None:
         me = b.det(0, "tactiques", [(60.0, 60.0), (63.0, 61.0)], order="avance")
         p = moves.plan(b.s, me, moves.MOVE)
         # the gaps at which two bases overlap and touch (`_Near.overlap`, `touching`)
-        gaps = [2 * b.s.rules.base_radius - 1e-9, moves.contact(b.s)]
+        gaps = [2 * b.s.rules.base_radius - 1e-9, contact(b.s)]
         for k in range(1 + rng.below(3)):
             mx, my = ((60.0, 60.0), (63.0, 61.0))[rng.below(2)]  # near which mover
             a = 2 * math.pi * rng.below(8) / 8  # after which heading, at hi or hi / 2
