@@ -18,6 +18,7 @@ events, dice and states the same) and asked both ways on states set up on purpos
   block's moved box misses their box.
 - The End phase's objectives (EPC-29, research §3.9): both sides' strength at an
   objective in one pass, a stand farther than 10 cm on x or y passed over.
+- The enemies near a detachment (EPC-8): the box tested without chained comparisons.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ from arbitre.games.epic.world import (
     contact,
     det_has,
     in_front,
+    near_foes,
     stand_class,
 )
 from tests.epic.board import Board
@@ -495,3 +497,40 @@ def test_EPC_29_objectives_weighed_as_side_by_side() -> None:
         counted += slow[0] + slow[1]
         covered += any(cover_save(st.point, areas(b.s)) for st in b.s.stands.values())
     assert counted > 500 and covered > 20
+
+
+# --- the enemies near a detachment ----------------------------------------------------------
+
+
+def _near_foes_slowly(s: EpicState, mine: list[Stand]) -> list[Stand]:
+    """`world.near_foes` with `bounds` and chained comparisons (before the tenth round)."""
+    if not mine:
+        return []
+    x0, x1, y0, y1 = bounds(mine)
+    far = contact(s) + 1e-6
+    return [
+        e
+        for e in s.foes_of(mine[0].side)
+        if x0 - far <= e.x <= x1 + far and y0 - far <= e.y <= y1 + far
+    ]
+
+
+def test_EPC_8_near_foes_as_with_chained_comparisons(monkeypatch: Any) -> None:
+    """Every detachment of seeded games' states, and set up: enemies at the very edge of
+    the widened box (a hair either side) on each side."""
+    found = 0
+    for seed, s in STATES:
+        for alive in s.by_det().values():
+            got = near_foes(s, alive)
+            assert got == _near_foes_slowly(s, alive), seed
+            found += len(got)
+    assert found > 40
+    b = Board()
+    me = b.det(0, "tactiques", [(50.0, 50.0), (56.0, 53.0)])
+    far = contact(b.s) + 1e-6
+    for dx, dy in [(-far, 0.0), (6.0 + far, 0.0), (0.0, -far), (3.0, 3.0 + far)]:
+        for hair in (-1e-9, 0.0, 1e-9):
+            b.det(1, "tactiques", [(50.0 + dx + hair, 50.0 + dy + hair)])
+    mine = b.s.alive(me)
+    got = near_foes(b.s, mine)
+    assert got == _near_foes_slowly(b.s, mine) and 0 < len(got) < 12
