@@ -171,12 +171,12 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
                 if d > spread:
                     spread = d
         reach = p.hi + spread + 8.0
-        # `[z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]`, the distance first (issue
-        # 15); ninth round: farther than reach (+ 1e-9, float noise) on x or y, it is not
+        # `zoc_of`'s zones within reach; ninth round: farther than reach (+ 1e-9) on x or y
         dets, lx, ly, far = s.dets, lead.x, lead.y, reach + 1e-9  # (a distance >= a gap)
+        back = -far  # (tenth round: negated once, not a new float at every enemy)
         for e in s.foes_of(side):
             ex, ey = e.x - lx, e.y - ly
-            if ex > far or ex < -far or ey > far or ey < -far:
+            if ex > far or ex < back or ey > far or ey < back:
                 continue
             if hypot(ex, ey) <= reach and e.alt == GROUND and not dets[e.det].fallback:
                 zones.append((e.point, stand_class(e)))
@@ -291,7 +291,7 @@ def _legal_many(
     land = p.land
     paths = bool(near.zones) or land or near.blocked  # some mover's path to look at
     terrain = areas(s) if land else ()
-    touching = near.touching
+    touching, back = near.touching, -near.touching  # (tenth round: negated once)
     wide = touching + 1e-6
     overlap, bump_enemy = near.overlap, not p.engage
     stands = near.stands
@@ -334,7 +334,7 @@ def _legal_many(
                     continue  # not near the block's new place (`check`'s `close`)
                 for x, y in starts:
                     ex, ey = x + dx - ox, y + dy - oy
-                    if ex > touching or ex < -touching or ey > touching or ey < -touching:
+                    if ex > touching or ex < back or ey > touching or ey < back:
                         continue
                     d = hypot(ex, ey)
                     if d < overlap or (enemy and bump_enemy and d <= touching):

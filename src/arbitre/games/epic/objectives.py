@@ -86,12 +86,13 @@ def strengths(s: EpicState, p: Point) -> tuple[int, int]:
     totals = [0, 0]  # by side (the two seats)
     px, py = p.x, p.y
     far, dets, hypot = HOLD_CM + 1e-9, s.dets, math.hypot
+    back = -far  # (negated once, not at every stand)
     for st in s.stands.values():
         dx = px - st.x
-        if dx > far or dx < -far:
+        if dx > far or dx < back:
             continue
         dy = py - st.y
-        if dy > far or dy < -far:
+        if dy > far or dy < back:
             continue
         if st.alt == GROUND and not dets[st.det].fallback and hypot(dx, dy) <= HOLD_CM:
             wounds = st.wounds
