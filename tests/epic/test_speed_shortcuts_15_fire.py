@@ -17,7 +17,7 @@ import math
 from typing import Any
 
 from arbitre.engine.rng import Rng
-from arbitre.games.epic import combat_phase, moves, reactions, why
+from arbitre.games.epic import combat_phase, moves, reactions, targeting, why
 from arbitre.games.epic.fire import Path, guns_of
 from arbitre.games.epic.geometry import Point
 from arbitre.games.epic.rules import Epic
@@ -159,7 +159,11 @@ def test_EPC_14_hits_any_with_the_box_given_and_boxes_kept() -> None:
                     met += got
             aims = combat_phase.targets(s, did, table, None, where)
             assert aims == combat_phase.targets(s, did), f"seed {seed}"
-        assert where == {e: bounds(foes) for e, foes in table.items() if e in where}
+        kept = {e: box for e, box in where.items() if e >= 0}  # detachments' boxes
+        assert kept == {e: bounds(foes) for e, foes in table.items() if e in where}
+        for side in (0, 1):  # the box of every enemy (tenth round: `targeting.foes_key`)
+            every = where.get(targeting.foes_key(side))
+            assert every is None or every == bounds(s.foes_of(side)), f"seed {seed}"
     assert met > 50
 
 

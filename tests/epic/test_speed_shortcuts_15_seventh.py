@@ -80,6 +80,14 @@ def test_EP_3_2_close_defence_detachments_follow_the_table() -> None:
 # --- a move question: what a move can bump into, the moves toward enemies ---------------
 
 
+def _meets(
+    box: tuple[float, float, float, float], x0: float, x1: float, y0: float, y1: float
+) -> bool:
+    """Whether the box (x0, x1, y0, y1) meets the rectangle x0..x1 × y0..y1 (what
+    `moves._meets` was until the tenth round, when nothing of moves.py called it)."""
+    return box[0] <= x1 and x0 <= box[1] and box[2] <= y1 and y0 <= box[3]
+
+
 def _near_slowly(s: EpicState, did: int, p: moves.Plan) -> moves._Near:
     """`moves._near` as before the shortcut: each mover's impassable pieces and their
     boxes asked afresh, the spread by a generator."""
@@ -121,7 +129,7 @@ def _near_slowly(s: EpicState, did: int, p: moves.Plan) -> moves._Near:
             tuple(
                 ar
                 for ar in impassable_to(stand_class(st), terrain)
-                if moves._meets(touch_box_of(ar), x - r, x + r, y - r, y + r)
+                if _meets(touch_box_of(ar), x - r, x + r, y - r, y + r)
             )
         )
     starts = [st.point for st in movers]

@@ -17,11 +17,12 @@ from typing import Any
 
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
-from arbitre.games.epic.abilities import command_unit_order, zone_radius
+from arbitre.games.epic.abilities import command_unit_order, may_end_at, zone_radius
 from arbitre.games.epic.assault import fight
 from arbitre.games.epic.geometry import Point
+from arbitre.games.epic.moves import Plan
 from arbitre.games.epic.reactions import push_react
-from arbitre.games.epic.shooting import GROUND
+from arbitre.games.epic.shooting import GROUND, HIGH, LOW
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.templates import queue_bombs
 from arbitre.games.epic.world import det_has, engaged, near_foes
@@ -335,3 +336,21 @@ def choose_late(s: EpicState, f: Frame, key: str) -> None:
 
 def auto_late(s: EpicState, f: Frame) -> None:
     s.stack.pop()
+
+
+def end_altitudes(s: EpicState, did: int, p: Plan, v: tuple[float, float]) -> list[str]:
+    """Where a Flyer may end its move (EP-16.12): High or Low; the ground only when it
+    lands (EP-16.2, EP-16.13); the altitude of the Flyers it engaged on a Charge
+    (EP-16.8); High for an Interceptor making its zone (EP-8.5)."""
+    if p.land:
+        return [GROUND]
+    if s.dets[did].order == "charge":
+        for sid in p.movers:
+            st = s.stands[sid]
+            for e in s.stands.values():
+                if e.side != st.side and e.alt != GROUND:
+                    gap = math.hypot(st.x + v[0] - e.x, st.y + v[1] - e.y)
+                    if gap <= 2 * s.rules.base_radius + 0.5:
+                        return [e.alt]
+    unit = s.alive(did)[0].profile
+    return [a for a in (HIGH, LOW) if may_end_at(unit, a)[0]]

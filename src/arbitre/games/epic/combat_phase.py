@@ -44,7 +44,7 @@ from arbitre.games.epic.shooting import GROUND
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.targeting import Battery, Box, hits_any, out_of_reach
 from arbitre.games.epic.templates import queue_templates, template_weapons
-from arbitre.games.epic.world import bounds, det_has, in_front, near_foes, pinned
+from arbitre.games.epic.world import bounds, in_front, near_foes, pinned
 
 # (NamedTuples built without their Python __new__, fields in order: eighth round)
 _new = tuple.__new__
@@ -54,8 +54,10 @@ __all__ = ["actions", "assault", "shoot", "success", "targets"]
 
 def _order(s: EpicState, did: int) -> str | None:
     """The order a detachment shoots under (EP-16.10: a Flyer without order as Avance)."""
-    order = s.dets[did].order
-    if order == "aucun" and det_has(s, did, "flyer"):
+    d = s.dets[did]
+    order = d.order
+    # = det_has(s, did, "flyer"), its test written out (tenth round: asked at every shot)
+    if order == "aucun" and ("flyer" in d.extra or "flyer" in CATALOG.units[d.unit].params):
         return "avance"
     return order
 
@@ -92,7 +94,7 @@ def targets(
         if got is not None:
             guns.append((st, got[0], got[1]))
     out: list[int] = []
-    if out_of_reach(s, guns, s.foes_of(det.side)):
+    if out_of_reach(s, guns, s.foes_of(det.side), where):  # (its box kept in `where`)
         return out  # issue 15: no enemy detachment is looked at
     for e in s.dets:
         if e.side == det.side:
@@ -115,7 +117,7 @@ def _own(st: Stand, dr_combat: bool) -> tuple[list[Gun], int] | None:
     `guns_of`, then its templates' Guns): its guns alike in what `eligible` reads (range,
     kind, arc, AA) once each, and the longest range; None when it has none. Issue 15:
     kept by what it depends on, the unit, its weapon locations lost and a Flyer on the
-    ground (`fire._usable`) and whether it has Close Defences left to fire; the Close
+    ground (`guns._usable`) and whether it has Close Defences left to fire; the Close
     Defence Gun kept is the first met, whose dice `eligible` does not read."""
     prof = CATALOG.units[st.unit]  # = st.profile (eighth round: no property)
     dr = prof.params.get("dr") or 0  # = prof.param("dr"), no call (ninth round)

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from arbitre.engine.i18n import Msg
-from arbitre.games.epic.abilities import HQ_SACRIFICE_CM, ethereal_location, may_regenerate
+from arbitre.games.epic.abilities import (
+    HQ_SACRIFICE_CM,
+    ethereal_location,
+    landed_class,
+    may_regenerate,
+)
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.dice import Dice as Dice  # re-exported: the shot's dice
 from arbitre.games.epic.dice import Roll as Roll
@@ -23,12 +27,20 @@ from arbitre.games.epic.dice import show_dice as show_dice
 from arbitre.games.epic.dice import spend_elite as spend_elite
 from arbitre.games.epic.dice import success as success
 from arbitre.games.epic.geometry import Point, cover_save, line_of_sight, segment_distance, within
-from arbitre.games.epic.profiles import Power, Sheet, Weapon
+from arbitre.games.epic.guns import DR as DR  # re-exported: what a stand fires (guns.py)
+from arbitre.games.epic.guns import ETHEREAL as ETHEREAL
+from arbitre.games.epic.guns import PHYSICAL as PHYSICAL
+from arbitre.games.epic.guns import SHOT as SHOT
+from arbitre.games.epic.guns import Gun as Gun
+from arbitre.games.epic.guns import Path as Path
+from arbitre.games.epic.guns import dr_gun as dr_gun
+from arbitre.games.epic.guns import power_gun as power_gun
+from arbitre.games.epic.guns import shot_guns as shot_guns
+from arbitre.games.epic.guns import weapon_gun as weapon_gun
+from arbitre.games.epic.guns import weapons_of as weapons_of
+from arbitre.games.epic.profiles import Sheet
 from arbitre.games.epic.shooting import (
-    DR_COUNTER_CHARGE_TO_HIT,
-    DR_INTERCEPTION_TO_HIT,
     DR_MAX_TARGET_CLASS,
-    DR_RANGE_CM,
     GROUND,
     HIGH,
     HIGH_ALTITUDE_EXTRA_CM,
@@ -38,98 +50,6 @@ from arbitre.games.epic.shooting import (
 )
 from arbitre.games.epic.state import EpicState, Frame, Stand
 from arbitre.games.epic.world import airborne, areas, in_front, near_foes, pinned, stand_class
-
-SHOT, PHYSICAL, ETHEREAL, DR = "shot", "physical", "ethereal", "dr"
-
-
-@dataclass(frozen=True, slots=True)
-class Gun:
-    range: int
-    dice: int
-    to_hit: int
-    pa: int
-    arc: int
-    aa: bool = False
-    kind: str = SHOT
-    name: str = ""
-
-
-class Path(NamedTuple):
-    """Where a target moved this instant (interception fire, EP-8.11, AMB-EP-8f); a
-    NamedTuple, made for every mover of every move (issue 14)."""
-
-    start: Point
-    end: Point
-    alt_start: str
-    alt_end: str
-
-
-def weapon_gun(w: Weapon) -> Gun:
-    """The Gun of a weapon: built once per weapon (both are immutable; issue 14). The
-    weapon is kept beside its Gun, so an id is never reused for another weapon."""
-    got = _GUNS.get(id(w))
-    if got is not None and got[0] is w:
-        return got[1]
-    gun = Gun(w.range, w.dice, w.to_hit, w.pa, w.arc, w.has("aa"), SHOT, w.name_en)
-    _GUNS[id(w)] = (w, gun)
-    return gun
-
-
-_GUNS: dict[int, tuple[Weapon, Gun]] = {}
-
-
-def power_gun(p: Power) -> Gun:
-    """The Gun of a psychic power, built once per power (as weapon_gun)."""
-    got = _POWER_GUNS.get(id(p))
-    if got is not None and got[0] is p:
-        return got[1]
-    kind = PHYSICAL if p.kind == "physical" else ETHEREAL
-    gun = Gun(p.range, p.dice, p.to_hit, p.pa or 0, 360, False, kind, p.name_en)
-    _POWER_GUNS[id(p)] = (p, gun)
-    return gun
-
-
-_POWER_GUNS: dict[int, tuple[Power, Gun]] = {}
-
-
-def dr_gun(x: int, mode: str) -> Gun:
-    """EP-3.2/3.3: one shot per DR, 7+ in interception, 6+ in counter-charge, PA 0,
-    15 cm, 360° (EP-3.4, EP-3.5)."""
-    to_hit = DR_INTERCEPTION_TO_HIT if mode == "interception" else DR_COUNTER_CHARGE_TO_HIT
-    return Gun(DR_RANGE_CM, x, to_hit, 0, 360, False, DR, "dr")
-
-
-def weapons_of(st: Stand) -> list[Weapon]:
-    """Usable weapons: a damaged titan weapon location destroys one (research §3.11); a
-    landed Flyer fires only its 360° weapons (EP-16.6, EP-16.40)."""
-    return list(_usable(st)[0])
-
-
-def shot_guns(st: Stand) -> tuple[Gun, ...]:
-    """The Guns of the stand's usable weapons but templates (`weapons_of`, in order):
-    what a shooting action fires (guns_of, reactions)."""
-    return _usable(st)[1]
-
-
-def _usable(st: Stand) -> tuple[tuple[Weapon, ...], tuple[Gun, ...]]:
-    prof = CATALOG.units[st.unit]  # = st.profile (eighth round: no property)
-    grounded = prof.is_flyer and st.alt == GROUND  # not airborne(st)
-    lost = st.damage.count("arme") if st.damage else 0
-    key = (st.unit, lost, grounded)  # all the answer depends on (issue 14: asked often)
-    got = _WEAPONS.get(key)
-    if got is None:
-        ws = [w for w in prof.weapons if w.dice > 0 and w.range > 0]
-        ws = ws[lost:]
-        if grounded:
-            ws = [w for w in ws if w.arc == 360]
-        guns = tuple(weapon_gun(w) for w in ws if not w.has("template"))
-        got = _WEAPONS[key] = (tuple(ws), guns)
-    return got
-
-
-# (unit, weapon locations lost, a Flyer on the ground) -> usable weapons, their shot Guns
-_WEAPONS: dict[tuple[str, int, bool], tuple[tuple[Weapon, ...], tuple[Gun, ...]]] = {}
-
 
 # --- who may shoot whom ---------------------------------------------------------------
 
@@ -173,7 +93,8 @@ def eligible(
     if rules.measure_edge:
         table = max(0.0, table - 2 * rules.base_radius)
     prof = CATALOG.units[t.unit]  # = t.profile (eighth round: no property)
-    high_applies = prof.is_flyer or (rules.floaters_high and prof.has("floater"))
+    # tenth round: `prof.has(…)` read without its call (`Profile.params`)
+    high_applies = prof.is_flyer or (rules.floaters_high and "floater" in prof.params)
     if (st.alt == HIGH) != (high_applies and alt == HIGH):
         table += HIGH_ALTITUDE_EXTRA_CM  # EP-16.27 (shooting.effective_range_distance)
     if table > gun.range:
@@ -189,7 +110,10 @@ def eligible(
     # EP-16.45 (seed L258): the restriction covers Low/High altitude "ou lors du mouvement
     # d'atterrissage": shots along the landing move (a path), not at the landed Flyer
     # in the Combat phase (AMB-EP-15b: then a ground target, whatever `flyer.evasive`)
-    t_air = (alt != "ground" and flies(t)) or (t.landing and path is not None)
+    # `flies(t)` without its call (tenth round): a Flyer or a Floater
+    t_air = (alt != GROUND and (prof.is_flyer or "floater" in prof.params)) or (
+        t.landing and path is not None
+    )
     if t_air and gun.kind in (SHOT, PHYSICAL):
         me = CATALOG.units[st.unit]
         ok, _rule = may_target_airborne(
@@ -201,10 +125,17 @@ def eligible(
         )
         if not ok:
             return None
-    raised = (
-        airborne(st) or alt != "ground" or CATALOG.units[st.unit].cls >= 5 or stand_class(t) >= 5
-    )
-    if s.rules.los_terrain and not line_of_sight(st.point, where, areas(s), raised):
+    if not rules.los_terrain:
+        return where
+    # tenth round: `line_of_sight(…, raised)` is true at once when `raised`, so it is
+    # asked only when not; `raised` = airborne(st) or alt != ground or a class 5+ shooter
+    # or `stand_class(t) >= 5` (a landed Flyer: `landed_class`), written out without calls
+    if st.alt != GROUND or alt != GROUND or CATALOG.units[st.unit].cls >= 5:
+        return where
+    if (landed_class(prof) if prof.is_flyer and t.alt == GROUND else prof.cls) >= 5:
+        return where
+    here = tuple.__new__(Point, (st.x, st.y))  # = st.point, no property
+    if not line_of_sight(here, where, areas(s)):
         return None
     return where
 

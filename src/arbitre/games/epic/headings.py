@@ -16,8 +16,26 @@ def _clean(v: float, snap: float = 1e-9) -> float:
 
 
 def shown(dx: float, dy: float) -> tuple[float, float]:
-    """A move as its option text shows it: to 0.1 cm, without -0.0."""
-    return rounded(dx, 10.0, 1) + 0.0, rounded(dy, 10.0, 1) + 0.0
+    """A move as its option text shows it: to 0.1 cm, without -0.0: `rounded(dx, 10.0,
+    1) + 0.0, rounded(dy, 10.0, 1) + 0.0`, its arithmetic written out twice (tenth round:
+    asked of every legal move toward an enemy and every plain move text, EPC-11)."""
+    a: float | None = None
+    t = dx * 10.0
+    if -1e9 < t < 1e9:  # (false for a NaN)
+        k = round(t)
+        if -0.49 < t - k < 0.49:
+            a = k / 10.0 if k else math.copysign(0.0, dx)
+    if a is None:
+        a = round(dx, 1)
+    b: float | None = None
+    t = dy * 10.0
+    if -1e9 < t < 1e9:
+        k = round(t)
+        if -0.49 < t - k < 0.49:
+            b = k / 10.0 if k else math.copysign(0.0, dy)
+    if b is None:
+        b = round(dy, 1)
+    return a + 0.0, b + 0.0
 
 
 def rounded(v: float, scale: float, digits: int) -> float:

@@ -171,12 +171,12 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
                 if d > spread:
                     spread = d
         reach = p.hi + spread + 8.0
-        # `[z for z in zoc_of(s, side) if lead.to(z[0]) <= reach]`, the distance first (issue
-        # 15); ninth round: farther than reach (+ 1e-9, float noise) on x or y, it is not
+        # `zoc_of`'s zones within reach; ninth round: farther than reach (+ 1e-9) on x or y
         dets, lx, ly, far = s.dets, lead.x, lead.y, reach + 1e-9  # (a distance >= a gap)
+        back = -far  # (tenth round: negated once, not a new float at every enemy)
         for e in s.foes_of(side):
             ex, ey = e.x - lx, e.y - ly
-            if ex > far or ex < -far or ey > far or ey < -far:
+            if ex > far or ex < back or ey > far or ey < back:
                 continue
             if hypot(ex, ey) <= reach and e.alt == GROUND and not dets[e.det].fallback:
                 zones.append((e.point, stand_class(e)))
@@ -203,7 +203,7 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
             # the terrain, so every path of this plan stays in the square of half-side r
             # around its start; a piece whose `touch_box` misses that square cannot stop it
             x0, x1, y0, y1 = st.x - r, st.x + r, st.y - r, st.y + r
-            met = []  # `_meets(box, x0, x1, y0, y1)` written out (ninth round: no calls)
+            met = []  # whether each `touch_box` meets the square (ninth round: no calls)
             for ar, tb in mine:  # (not `box`: the movers' box, kept below)
                 if tb[0] <= x1 and x0 <= tb[1] and tb[2] <= y1 and y0 <= tb[3]:
                     met.append(ar)
@@ -212,13 +212,6 @@ def _near(s: EpicState, did: int, p: Plan) -> _Near:
     overlap = 2 * s.rules.base_radius - EPS
     blocked = any(stops)
     return _Near(stands, zones, others, movers, starts, stops, blocked, box, overlap, touching)
-
-
-def _meets(
-    box: tuple[float, float, float, float], x0: float, x1: float, y0: float, y1: float
-) -> bool:
-    """Whether the box (x0, x1, y0, y1) meets the rectangle x0..x1 × y0..y1."""
-    return box[0] <= x1 and x0 <= box[1] and box[2] <= y1 and y0 <= box[3]
 
 
 def check(
@@ -298,10 +291,17 @@ def _legal_many(
     land = p.land
     paths = bool(near.zones) or land or near.blocked  # some mover's path to look at
     terrain = areas(s) if land else ()
-    touching = near.touching
+    touching, back = near.touching, -near.touching  # (tenth round: negated once)
     wide = touching + 1e-6
     overlap, bump_enemy = near.overlap, not p.engage
     stands = near.stands
+    # tenth round: the stands' box (none: +inf, -inf); a block's box (below) that misses
+    # it on one axis meets no stand, as the loop would find (each stand is in this box)
+    sx0 = sy0 = math.inf
+    sx1 = sy1 = -math.inf
+    for ox, oy, _enemy in stands:
+        sx0, sx1 = ox if ox < sx0 else sx0, ox if ox > sx1 else sx1
+        sy0, sy1 = oy if oy < sy0 else sy0, oy if oy > sy1 else sy1
     others = near.others
     pairs = list(zip(starts, near.stops, strict=True))
     out: list[bool] = []
@@ -328,12 +328,13 @@ def _legal_many(
             lo_x, hi_x = x0 + dx - wide, x1 + dx + wide
             lo_y, hi_y = y0 + dy - wide, y1 + dy + wide
             bump = False
-            for ox, oy, enemy in stands:
+            far = hi_x < sx0 or lo_x > sx1 or hi_y < sy0 or lo_y > sy1  # (stands' box)
+            for ox, oy, enemy in () if far else stands:
                 if not (lo_x <= ox <= hi_x and lo_y <= oy <= hi_y):
                     continue  # not near the block's new place (`check`'s `close`)
                 for x, y in starts:
                     ex, ey = x + dx - ox, y + dy - oy
-                    if ex > touching or ex < -touching or ey > touching or ey < -touching:
+                    if ex > touching or ex < back or ey > touching or ey < back:
                         continue
                     d = hypot(ex, ey)
                     if d < overlap or (enemy and bump_enemy and d <= touching):

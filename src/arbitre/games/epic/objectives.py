@@ -75,6 +75,33 @@ def strength(s: EpicState, side: int, p: Point) -> int:
     return total
 
 
+def strengths(s: EpicState, p: Point) -> tuple[int, int]:
+    """`strength(s, 0, p), strength(s, 1, p)` in one pass over the stands (tenth round:
+    the End phase asks both of every objective, EPC-29, research §3.9). A stand farther
+    than 10 cm (+ 1e-9 for float noise) from `p` on x or y is farther than 10 cm from it
+    (a distance is at least its gap on either axis): it is passed over before its
+    distance, which is measured on the same floats as `strength`'s."""
+    cover = scenario(s) == "standard"
+    terrain = areas(s) if cover else ()
+    totals = [0, 0]  # by side (the two seats)
+    px, py = p.x, p.y
+    far, dets, hypot = HOLD_CM + 1e-9, s.dets, math.hypot
+    back = -far  # (negated once, not at every stand)
+    for st in s.stands.values():
+        dx = px - st.x
+        if dx > far or dx < back:
+            continue
+        dy = py - st.y
+        if dy > far or dy < back:
+            continue
+        if st.alt == GROUND and not dets[st.det].fallback and hypot(dx, dy) <= HOLD_CM:
+            wounds = st.wounds
+            if cover and cover_save(st.point, terrain) is not None:
+                wounds += 1
+            totals[st.side] += wounds
+    return totals[0], totals[1]
+
+
 def update(s: EpicState) -> None:
     """End phase (research §3.9): capture, hold or contest each objective."""
     if s.rules.objectives == "off":
@@ -83,7 +110,7 @@ def update(s: EpicState) -> None:
     if len(s.objectives) != len(markers):
         s.objectives = [-1] * len(markers)
     for i, p in enumerate(markers):
-        a, b = strength(s, 0, p), strength(s, 1, p)
+        a, b = strengths(s, p)  # = strength(s, 0, p), strength(s, 1, p)
         holder = s.objectives[i]
         if a and not b:
             holder = 0

@@ -25,11 +25,11 @@ def _targets(s: EpicState, st: Stand, i: int, where: dict[int, Box] | None = Non
     guns: Battery = [(st, [gun], gun.range)]  # = battery([(st, gun)]): one gun
     order = s.dets[st.det].order
     out: list[int] = []
-    if out_of_reach(s, guns, s.foes_of(st.side)):
-        return out  # issue 15: the usual answer, before any detachment is looked at
-    table = s.by_det()
     if where is None:
         where = {}
+    if out_of_reach(s, guns, s.foes_of(st.side), where):  # (its box kept in `where`)
+        return out  # issue 15: the usual answer, before any detachment is looked at
+    table = s.by_det()
     for d in s.dets:
         if d.side == st.side:
             continue

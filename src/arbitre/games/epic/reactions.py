@@ -258,7 +258,13 @@ def _dr_dets(table: dict[int, list[Stand]]) -> frozenset[int]:
     if got is not None and got[0] is table and got[1] is _has_dr:
         return got[2]
     has_dr = _has_dr
-    dids = frozenset(did for did, alive in table.items() if any(has_dr(st.unit) for st in alive))
+    found = []  # tenth round: loops, no generators (`any(has_dr(…) for …)` of each)
+    for did, alive in table.items():
+        for st in alive:
+            if has_dr(st.unit):
+                found.append(did)
+                break
+    dids = frozenset(found)
     if len(_DR_DETS) >= 256:  # bounded: each clone's table is a new answer
         _DR_DETS.clear()
     _DR_DETS[id(table)] = (table, has_dr, dids)  # the table kept: its id is not reused

@@ -65,14 +65,28 @@ def hits_any(
     return False
 
 
-def out_of_reach(s: EpicState, guns: Battery, foes: list[Stand]) -> bool:
+def out_of_reach(
+    s: EpicState, guns: Battery, foes: list[Stand], where: dict[int, Box] | None = None
+) -> bool:
     """Whether every stand of the battery is farther from the box of `foes` on one axis
     than its longest range (+ the edge, + 1e-6), so that `hits_any` passes over it for
     any of them (issue 15: most Psykers, and many detachments, reach no enemy at all;
-    the box of every enemy holds the box of each enemy detachment)."""
-    if not foes:
+    the box of every enemy holds the box of each enemy detachment). EPC-14, EP-11.7.
+
+    `foes` are `s.foes_of(side)` of the shooters' side; `where`, when given, keeps
+    their box under the key `foes_key(side)` for the next question on the same state
+    (tenth round: `why.log_no_fire` and `psychic.powers_for` ask it of every detachment
+    and Psyker of a side). With no gun, the answer is yes without the box."""
+    if not foes or not guns:  # tenth round: no gun reaches anything, no box needed
         return True
-    x0, x1, y0, y1 = bounds(foes)
+    if where is None:
+        x0, x1, y0, y1 = bounds(foes)
+    else:
+        key = -1 - guns[0][0].side  # = foes_key(side), without its call
+        box = where.get(key)
+        if box is None:
+            box = where[key] = bounds(foes)
+        x0, x1, y0, y1 = box
     slack = (2 * s.rules.base_radius if s.rules.measure_edge else 0.0) + 1e-6
     for st, _own, longest in guns:
         far = longest + slack
@@ -80,6 +94,12 @@ def out_of_reach(s: EpicState, guns: Battery, foes: list[Stand]) -> bool:
         if not (x < x0 - far or x > x1 + far or y < y0 - far or y > y1 + far):
             return False
     return True
+
+
+def foes_key(side: int) -> int:
+    """The key of the box of every enemy of `side` in a `where` table of detachments'
+    boxes (`out_of_reach`): negative, so no detachment's id (tenth round)."""
+    return -1 - side
 
 
 def can_hit(s: EpicState, shooters: list[tuple[Stand, Gun]], did: int, order: str | None) -> bool:

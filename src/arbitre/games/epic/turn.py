@@ -21,8 +21,7 @@ import math
 from arbitre.engine.decision import Decision, Option
 from arbitre.engine.i18n import Msg
 from arbitre.games.epic import moves
-from arbitre.games.epic.abilities import may_end_at
-from arbitre.games.epic.air import start_flight
+from arbitre.games.epic.air import end_altitudes, start_flight
 from arbitre.games.epic.assault import disengage
 from arbitre.games.epic.catalog import CATALOG
 from arbitre.games.epic.combat_phase import keep
@@ -96,8 +95,9 @@ def _unordered(s: EpicState, side: int) -> list[int]:
 def _first_unordered(s: EpicState, side: int) -> int | None:
     """`_unordered(s, side)[0]`, or None when it is empty (issue 15: the order questions
     ask only the first, so the others are not looked at)."""
+    table = s.by_det()  # tenth round: `present`'s usual answer, read without its call
     for d in s.dets:
-        if d.side == side and d.order is None and s.present(d.did):
+        if d.side == side and d.order is None and (d.did in table or s.present(d.did)):
             return d.did
     return None
 
@@ -161,7 +161,7 @@ def movable(s: EpicState, did: int, mine: list[Stand] | None = None) -> bool:
         return may_disembark(s, did)  # EPC-21: its activation takes it out
     if d.moved or not mine:
         return False
-    if det_has(s, did, "flyer"):
+    if "flyer" in d.extra or "flyer" in CATALOG.units[d.unit].params:  # det_has, no call
         grounded = mine[0].alt == GROUND
         return not (grounded and d.order == "tir_appuye")
     if d.order not in MOVERS:
@@ -209,24 +209,6 @@ def _plan(s: EpicState, f: Frame) -> Plan:
 def move_options(s: EpicState, did: int) -> list[tuple[float, float]]:
     """Candidate block moves (dx, dy) of a detachment in the movement phase."""
     return moves.candidates(s, did, moves.plan(s, did, MOVE))
-
-
-def end_altitudes(s: EpicState, did: int, p: Plan, v: tuple[float, float]) -> list[str]:
-    """Where a Flyer may end its move (EP-16.12): High or Low; the ground only when it
-    lands (EP-16.2, EP-16.13); the altitude of the Flyers it engaged on a Charge
-    (EP-16.8); High for an Interceptor making its zone (EP-8.5)."""
-    if p.land:
-        return [GROUND]
-    if s.dets[did].order == "charge":
-        for sid in p.movers:
-            st = s.stands[sid]
-            for e in s.stands.values():
-                if e.side != st.side and e.alt != GROUND:
-                    gap = math.hypot(st.x + v[0] - e.x, st.y + v[1] - e.y)
-                    if gap <= 2 * s.rules.base_radius + 0.5:
-                        return [e.alt]
-    unit = s.alive(did)[0].profile
-    return [a for a in (HIGH, LOW) if may_end_at(unit, a)[0]]
 
 
 def decide_movement(s: EpicState, f: Frame) -> Decision | None:

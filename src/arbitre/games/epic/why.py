@@ -69,14 +69,15 @@ def no_fire(
     nearest = math.inf  # min(st.point.to(e.point)), on the coordinates (issue 14)
     far = math.inf  # issue 15: an enemy farther on x or y (+ 1e-9 for float noise: a
     hypot = math.hypot  # distance is at least its gap on either axis) is no nearer
+    back = -far  # tenth round: -far kept, not a new float negated at every enemy
     for st in mine:
         x, y = st.x, st.y
         for e in foes:
             dx = e.x - x
-            if dx > far or dx < -far:
+            if dx > far or dx < back:
                 continue
             dy = e.y - y
-            if dy > far or dy < -far:
+            if dy > far or dy < back:
                 continue
             d = hypot(dx, dy)
             if d <= reach:
@@ -86,6 +87,7 @@ def no_fire(
             if d < nearest:
                 nearest = d
                 far = d + 1e-9
+                back = -far
     if math.isfinite(nearest) and nearest > reach:
         args = {"dist": round(nearest, 1), "range": reach}
         return _new(Msg, ("epic.why.range", args, "EPC-14"))

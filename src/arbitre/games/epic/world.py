@@ -85,7 +85,8 @@ def near_foes(s: EpicState, mine: list[Stand]) -> list[Stand]:
     x0, x1, y0, y1 = x0 - far, x1 + far, y0 - far, y1 + far
     out = []  # (a loop: no comprehension's function built and called, ninth round)
     for e in s.foes_of(mine[0].side):
-        if x0 <= e.x <= x1 and y0 <= e.y <= y1:
+        # = x0 <= e.x <= x1 and y0 <= e.y <= y1, not chained (tenth round: fewer steps)
+        if e.x >= x0 and e.x <= x1 and e.y >= y0 and e.y <= y1:
             out.append(e)
     return out
 
@@ -120,15 +121,16 @@ def pinned(s: EpicState, st: Stand, foes: list[Stand] | None = None) -> bool:
     # (same arithmetic), stopping at the first such enemy, nothing sorted
     reach = 2 * s.rules.base_radius + CONTACT_SLACK_CM  # contact(s)
     r2, x, y, alt = reach * reach, st.x, st.y, st.alt
+    back = -reach  # tenth round: negated once, not at every enemy
     if foes is None:
         foes = s.foes_of(st.side)  # issue 14: the enemy stands, listed once per table
     for e in foes:
         if e.alt == alt:
             dx = e.x - x
-            if dx > reach or dx < -reach:
+            if dx > reach or dx < back:
                 continue
             dy = e.y - y
-            near = -reach <= dy <= reach and dx * dx + dy * dy <= r2
+            near = back <= dy <= reach and dx * dx + dy * dy <= r2
             if near and stand_class(e) >= cls:
                 return True
     return False
