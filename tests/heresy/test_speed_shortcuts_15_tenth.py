@@ -74,21 +74,6 @@ def _both_ways(t: HeresyState) -> HeresyState:
     return a
 
 
-def test_HH_39_9_HH_37_2_every_choice_settled_as_the_engine_loop_does() -> None:
-    steps = 0
-    for r, s, key in _games():
-        twin = r.clone(s)
-        twin.log = []
-        top = twin.stack[-1]
-        HANDLERS[top.kind].choose(twin, top, key)
-        _settle_the_long_way(twin)
-        r.apply(s, key)
-        assert twin.snapshot() == s.snapshot()
-        assert _same(twin.cached, s.cached) and twin.log == s.log
-        steps += 1
-    assert steps > 5000
-
-
 def test_HH_39_9_either_commander_dead_or_another_hero_dead_states_set_up() -> None:
     """The first or the second commander dead wins for the other side; another Hero dead
     wins nothing; with the record of a content of more than two commanders (all looked

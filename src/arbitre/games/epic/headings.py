@@ -17,25 +17,32 @@ def _clean(v: float, snap: float = 1e-9) -> float:
 
 def shown(dx: float, dy: float) -> tuple[float, float]:
     """A move as its option text shows it: to 0.1 cm, without -0.0: `rounded(dx, 10.0,
-    1) + 0.0, rounded(dy, 10.0, 1) + 0.0`, its arithmetic written out twice (tenth round:
-    asked of every legal move toward an enemy and every plain move text, EPC-11)."""
+    1) + 0.0, rounded(dy, 10.0, 1) + 0.0` in one call (tenth round: asked of every legal
+    move toward an enemy and every plain move text, EPC-11)."""
+    a, b = _rounded2(dx, dy, 10.0, 1)
+    return a + 0.0, b + 0.0
+
+
+def _rounded2(dx: float, dy: float, scale: float, digits: int) -> tuple[float, float]:
+    """`(rounded(dx, scale, digits), rounded(dy, scale, digits))`, its arithmetic written
+    out for both (speed: one call where `shown` and `key3` would make two)."""
     a: float | None = None
-    t = dx * 10.0
+    t = dx * scale
     if -1e9 < t < 1e9:  # (false for a NaN)
         k = round(t)
         if -0.49 < t - k < 0.49:
-            a = k / 10.0 if k else math.copysign(0.0, dx)
+            a = k / scale if k else math.copysign(0.0, dx)
     if a is None:
-        a = round(dx, 1)
+        a = round(dx, digits)
     b: float | None = None
-    t = dy * 10.0
+    t = dy * scale
     if -1e9 < t < 1e9:
         k = round(t)
         if -0.49 < t - k < 0.49:
-            b = k / 10.0 if k else math.copysign(0.0, dy)
+            b = k / scale if k else math.copysign(0.0, dy)
     if b is None:
-        b = round(dy, 1)
-    return a + 0.0, b + 0.0
+        b = round(dy, digits)
+    return a, b
 
 
 def rounded(v: float, scale: float, digits: int) -> float:
@@ -56,25 +63,9 @@ def rounded(v: float, scale: float, digits: int) -> float:
 
 def key3(dx: float, dy: float) -> tuple[float, float]:
     """A move's key, `(round(dx, 3), round(dy, 3))`: the very floats `rounded(·, 1000.0,
-    3)` gives (its arithmetic written out twice), in one call (ninth round: asked of
-    every move toward an enemy of every move question, EPC-11)."""
-    a: float | None = None
-    t = dx * 1000.0
-    if -1e9 < t < 1e9:  # (false for a NaN)
-        k = round(t)
-        if -0.49 < t - k < 0.49:
-            a = k / 1000.0 if k else math.copysign(0.0, dx)
-    if a is None:
-        a = round(dx, 3)
-    b: float | None = None
-    t = dy * 1000.0
-    if -1e9 < t < 1e9:
-        k = round(t)
-        if -0.49 < t - k < 0.49:
-            b = k / 1000.0 if k else math.copysign(0.0, dy)
-    if b is None:
-        b = round(dy, 3)
-    return a, b
+    3)` gives, in one call (ninth round: asked of every move toward an enemy of every move
+    question, EPC-11)."""
+    return _rounded2(dx, dy, 1000.0, 3)
 
 
 # dx, dy, its key to 1e-3 cm, its text (`shown`) when already worked out
