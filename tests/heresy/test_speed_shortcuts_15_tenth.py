@@ -247,10 +247,10 @@ def test_HH_21_23_a_change_of_the_enemy_units_between_two_picks_is_seen() -> Non
     assert seen > 100 and changed > 50 and heroes > 20, (seen, changed, heroes)
 
 
-def _sides_the_long_way(s: HeresyState) -> tuple[set[str], set[str], list[str]]:
+def _sides_the_long_way(s: HeresyState) -> tuple[frozenset[str], frozenset[str], list[str]]:
     """HH-37.10: the zones holding a unit of each side; those holding both, in order."""
-    imperium = {z for z, us in s.units.items() if any(u[0] == 0 for u in us)}
-    traitor = {z for z, us in s.units.items() if any(u[0] == 1 for u in us)}
+    imperium = frozenset(z for z, us in s.units.items() if any(u[0] == 0 for u in us))
+    traitor = frozenset(z for z, us in s.units.items() if any(u[0] == 1 for u in us))
     return imperium, traitor, [z for z in s.units if z in imperium and z in traitor]
 
 
