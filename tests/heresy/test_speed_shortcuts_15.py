@@ -132,6 +132,17 @@ def _set_up(s: HeresyState, n: int) -> HeresyState | None:
     return t
 
 
+def _both_ways(t: HeresyState) -> HeresyState:
+    """`t` settled by `settle` and by the engine's loop: the same state, question, events."""
+    a, b = t.copy(), t.copy()
+    a.log, b.log = [], []
+    settle(a)
+    _settle_the_long_way(b)
+    assert a.snapshot() == b.snapshot()
+    assert _same(a.cached, b.cached) and a.log == b.log
+    return a
+
+
 def test_HH_37_2_HH_39_9_HH_40_1_settle_checks_states_set_up_on_purpose() -> None:
     met: dict[str, int] = {}
     for i, (r, s, key) in enumerate(_games()):
@@ -140,12 +151,7 @@ def test_HH_37_2_HH_39_9_HH_40_1_settle_checks_states_set_up_on_purpose() -> Non
             continue
         t = _set_up(s, i // 7)
         if t is not None:
-            a, b = t.copy(), t.copy()
-            a.log, b.log = [], []
-            settle(a)
-            _settle_the_long_way(b)
-            assert a.snapshot() == b.snapshot()
-            assert _same(a.cached, b.cached) and a.log == b.log
+            a = _both_ways(t)
             what = a.reason if a.over else "lasers" if len(a.lasers) < len(t.lasers) else ""
             met[what] = met.get(what, 0) + 1
         r.apply(s, key)

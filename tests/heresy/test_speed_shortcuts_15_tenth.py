@@ -57,21 +57,10 @@ from arbitre.games.heresy.state import Frame, HeresyState, label
 from tests.heresy.test_speed_shortcuts import _coexisting_the_long_way
 from tests.heresy.test_speed_shortcuts_15 import (
     _blocked_the_long_way,
+    _both_ways,
     _games,
     _same,
-    _settle_the_long_way,
 )
-
-
-def _both_ways(t: HeresyState) -> HeresyState:
-    """`t` settled by `settle` and by the engine's loop: the same state, question, events."""
-    a, b = t.copy(), t.copy()
-    a.log, b.log = [], []
-    settle(a)
-    _settle_the_long_way(b)
-    assert a.snapshot() == b.snapshot()
-    assert _same(a.cached, b.cached) and a.log == b.log
-    return a
 
 
 def test_HH_39_9_either_commander_dead_or_another_hero_dead_states_set_up() -> None:
